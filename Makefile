@@ -1,0 +1,151 @@
+# copse — spatial acceleration trees for machines with fixed memory.
+#
+#   make test          everything that must pass: host (gcc, clang; C99, C11), ASan+UBSan,
+#                      freestanding checks of the core, and the suite on every QEMU board
+#   make demo          the demo firmware under QEMU (mps2-an386) and on the host, answers compared
+#   make bench         benchmarks on the host and instruction counts under QEMU -> docs/benchmarks.md
+#   make BOARD=<b>     library, tests and demo for one board (boards/<b>/)
+#   make size          flash and RAM of each library module on every board
+#   make stack         worst-case stack of each public function on Cortex-M4 -> docs/stack.md
+#
+# Every entry point first installs the Debian packages it is missing (tools/ensure-deps).
+
+BOARDS        := mps2-an385 mps2-an386 mps2-an500 microbit
+DEFAULT_BOARD := mps2-an386
+HOST_CONFIGS  := gcc-c99 gcc-c11 clang-c99 clang-c11 asan-ubsan
+DATA          ?= ../shared/data
+B             := build
+
+LIB_SRC       := $(sort $(wildcard src/*/*.c))
+LIB_MODULES   := $(sort $(notdir $(patsubst %/,%,$(dir $(LIB_SRC)))))
+TEST_SRC      := tests/test_main.c tests/harness/test.c $(sort $(wildcard tests/test_*.c tests/oracle/*.c))
+HOST_TEST_SRC := $(sort $(wildcard tests/host/*.c))
+PORT_COMMON   := port/common/print.c
+
+WARN     := -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wdouble-promotion -Wcast-qual -Wundef
+# Same input, same bytes: no multiply-add contraction, on any compiler or target.
+FP_FLAGS := -ffp-contract=off -fno-math-errno
+INC      := -Iinclude -Iport -Itests/harness -Itests
+
+DEPS_TEST  := gcc clang make python3 gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm \
+              libassimp-dev libclang-rt-14-dev
+ENSURE     := tools/ensure-deps
+
+.PHONY: all test demo bench size stack deps-test host-run board board-run check-core clean
+
+ifdef BOARD
+all: board
+else
+all: host
+endif
+
+deps-test:
+	@$(ENSURE) $(DEPS_TEST)
+
+# ---------------------------------------------------------------------------------------------
+# make test: every configuration runs even when one fails; the total decides.
+test: deps-test
+	@rm -rf $(B)/logs && mkdir -p $(B)/logs
+	@for c in $(HOST_CONFIGS); do $(MAKE) --no-print-directory host-run CONFIG=$$c || true; done
+	@$(MAKE) --no-print-directory check-core || true
+	@for b in $(BOARDS); do $(MAKE) --no-print-directory board-run BOARD=$$b || true; done
+	@echo "== total"
+	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks $(addprefix board-,$(BOARDS))
+
+# ---------------------------------------------------------------------------------------------
+# Host builds. CONFIG picks the compiler, the C standard and the sanitizers.
+CONFIG ?= gcc-c11
+H_CC   := $(if $(findstring clang,$(CONFIG)),clang,gcc)
+H_STD  := $(if $(findstring c99,$(CONFIG)),c99,c11)
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+H_SAN  := $(if $(findstring asan,$(CONFIG)),$(SAN_FLAGS))
+H_OUT  := $(B)/host-$(CONFIG)
+H_CFLAGS := -std=$(H_STD) -O2 -g $(WARN) $(FP_FLAGS) $(INC) $(H_SAN) -MMD -MP
+H_LIBS   := -lassimp -lm
+
+H_LIB_OBJ  := $(LIB_SRC:%.c=$(H_OUT)/%.o)
+H_TEST_OBJ := $(TEST_SRC:%.c=$(H_OUT)/%.o) $(HOST_TEST_SRC:%.c=$(H_OUT)/%.o) \
+              $(H_OUT)/port/common/print.o $(H_OUT)/port/host/port_host.o
+
+host: $(H_OUT)/copse_tests
+
+$(H_OUT)/libcopse.a: $(H_LIB_OBJ)
+	@rm -f $@
+	@ar rcs $@ $^
+
+$(H_OUT)/copse_tests: $(H_TEST_OBJ) $(H_OUT)/libcopse.a
+	@echo "  LD  $@"
+	@$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
+
+$(H_OUT)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC  $(CONFIG) $<"
+	@$(H_CC) $(H_CFLAGS) -c $< -o $@
+
+host-run: $(H_OUT)/copse_tests
+	@mkdir -p $(B)/logs
+	@echo "== host $(CONFIG)"
+	@(timeout 1200 $(H_OUT)/copse_tests --data $(DATA); echo "rc=$$?") > $(B)/logs/host-$(CONFIG).log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/host-$(CONFIG).log; grep -q '^rc=0$$' $(B)/logs/host-$(CONFIG).log
+
+# ---------------------------------------------------------------------------------------------
+# Board builds: the library freestanding, the same tests, semihosting, QEMU.
+ifdef BOARD
+include boards/$(BOARD)/board.mk
+X_OUT     := $(B)/$(BOARD)
+X_CC      := arm-none-eabi-gcc
+X_OPT     ?= -O2
+X_COMMON  := $(BOARD_CFLAGS) $(X_OPT) -g -std=c99 $(WARN) $(FP_FLAGS) $(INC) -ffunction-sections \
+             -fdata-sections -MMD -MP
+X_LIBFLAGS := $(X_COMMON) -ffreestanding
+X_APPFLAGS := $(X_COMMON) -DCOPSE_BOARD_NAME=\"$(BOARD)\" -DCOPSE_SYSTICK_HZ=$(SYSTICK_HZ)u \
+              -DCOPSE_ICOUNT_SHIFT=$(ICOUNT_SHIFT) -Iport/$(BOARD_ARCH)
+X_LDFLAGS := $(BOARD_CFLAGS) -nostartfiles --specs=nano.specs -Wl,--gc-sections -Lboards/$(BOARD) \
+             -Tport/$(BOARD_ARCH)/$(BOARD_ARCH).ld
+X_LDLIBS  := -Wl,--start-group -lc -lm -lgcc -Wl,--end-group
+X_PORT_SRC := $(PORT_COMMON) $(sort $(wildcard port/$(BOARD_ARCH)/*.c))
+
+X_LIB_OBJ  := $(LIB_SRC:%.c=$(X_OUT)/lib/%.o)
+X_TEST_OBJ := $(TEST_SRC:%.c=$(X_OUT)/%.o) $(X_PORT_SRC:%.c=$(X_OUT)/%.o)
+
+board: $(X_OUT)/copse_tests.elf
+
+$(X_OUT)/libcopse.a: $(X_LIB_OBJ)
+	@rm -f $@
+	@arm-none-eabi-ar rcs $@ $^
+
+$(X_OUT)/lib/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC  $(BOARD) $<"
+	@$(X_CC) $(X_LIBFLAGS) -fstack-usage -fcallgraph-info=su -c $< -o $@
+
+$(X_OUT)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC  $(BOARD) $<"
+	@$(X_CC) $(X_APPFLAGS) -c $< -o $@
+
+$(X_OUT)/copse_tests.elf: $(X_TEST_OBJ) $(X_OUT)/libcopse.a
+	@echo "  LD  $@"
+	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_tests.map -o $@ $^ $(X_LDLIBS)
+
+board-run: $(X_OUT)/copse_tests.elf
+	@mkdir -p $(B)/logs
+	@echo "== $(BOARD) (qemu-system-arm -M $(QEMU_MACHINE))"
+	@(tools/qemu-run $(BOARD) $<; echo "rc=$$?") > $(B)/logs/board-$(BOARD).log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/board-$(BOARD).log; grep -q '^rc=0$$' $(B)/logs/board-$(BOARD).log
+endif
+
+# ---------------------------------------------------------------------------------------------
+# The core's promises, checked on its Cortex-M0 objects: no heap, stdio or exit symbols.
+check-core:
+	@$(MAKE) --no-print-directory BOARD=microbit $(B)/microbit/libcopse.a >/dev/null
+	@mkdir -p $(B)/logs
+	@echo "== core checks"
+	@(tools/check-core $(B)/microbit/lib; echo "rc=$$?") > $(B)/logs/core-checks.log 2>&1; \
+	 cat $(B)/logs/core-checks.log | grep -v '^rc='; grep -q '^rc=0$$' $(B)/logs/core-checks.log
+
+clean:
+	rm -rf $(B)
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,7 @@
+# BBC micro:bit (nRF51822): Cortex-M0, 256 KB flash, 16 KB RAM
+BOARD_ARCH   := cortex-m
+BOARD_CFLAGS := -mthumb -mcpu=cortex-m0 -mfloat-abi=soft
+QEMU_SYSTEM  := qemu-system-arm
+QEMU_MACHINE := microbit
+SYSTICK_HZ   := 16000000
+ICOUNT_SHIFT := 7

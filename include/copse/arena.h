@@ -1,0 +1,59 @@
+/*
+ * copse — the caller's memory.
+ *
+ * A copse_arena hands out pieces of one buffer the caller owns, front to back.
+ * Builders take what a tree keeps first and their scratch after it, and give
+ * the scratch back (copse_arena_rewind) before they return, so the arena ends
+ * exactly at the end of the tree. Nothing here ever writes outside the buffer.
+ *
+ * Every size copse reports assumes the buffer starts on a COPSE_ARENA_ALIGN
+ * boundary; declare static storage with COPSE_ARENA_STORAGE to get that.
+ */
+#ifndef COPSE_ARENA_H
+#define COPSE_ARENA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every allocation starts and ends on this boundary (8: doubles and uint64 are safe). */
+#define COPSE_ARENA_ALIGN 8u
+
+/* Round a byte count up to the arena's granule. */
+#define COPSE_ARENA_ROUND(bytes) (((size_t)(bytes) + (COPSE_ARENA_ALIGN - 1u)) & ~(size_t)(COPSE_ARENA_ALIGN - 1u))
+
+/* Static storage of at least `bytes`, aligned for the arena: COPSE_ARENA_STORAGE(mem, 4096); */
+#define COPSE_ARENA_STORAGE(name, bytes) uint64_t name[(COPSE_ARENA_ROUND(bytes)) / 8u]
+
+typedef struct copse_arena {
+    uint8_t *base;     /* first aligned byte of the caller's buffer */
+    size_t capacity;   /* usable bytes from base */
+    size_t used;       /* bytes handed out so far */
+    size_t high_water; /* the most `used` has ever been */
+    size_t needed;     /* after COPSE_ERR_NOMEM: the capacity that would have succeeded */
+} copse_arena;
+
+/* Start an arena over buf[0..size). A misaligned buf loses its first bytes to alignment. */
+void copse_arena_init(copse_arena *arena, void *buf, size_t size);
+
+/* `bytes` (rounded up to COPSE_ARENA_ALIGN) or NULL when they do not fit; records `needed`. */
+void *copse_arena_alloc(copse_arena *arena, size_t bytes);
+
+/* Bytes still free. */
+size_t copse_arena_remaining(const copse_arena *arena);
+
+/* True when `bytes` more would fit; otherwise records `needed` and returns false. */
+int copse_arena_reserve_check(copse_arena *arena, size_t bytes);
+
+/* A mark to rewind to: everything allocated after it is given back at once. */
+size_t copse_arena_mark(const copse_arena *arena);
+void copse_arena_rewind(copse_arena *arena, size_t mark);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COPSE_ARENA_H */

@@ -1,0 +1,13 @@
+/* copse: spatial acceleration trees for machines with fixed memory. One include for everything. */
+#ifndef COPSE_H
+#define COPSE_H
+
+#include "copse/status.h"
+#include "copse/arena.h"
+#include "copse/geom.h"
+
+#define COPSE_VERSION_MAJOR 0
+#define COPSE_VERSION_MINOR 1
+#define COPSE_VERSION_PATCH 0
+
+#endif

@@ -1,0 +1,57 @@
+#include "copse/arena.h"
+
+void copse_arena_init(copse_arena *arena, void *buf, size_t size)
+{
+    uintptr_t start = (uintptr_t)buf;
+    uintptr_t aligned = (start + (COPSE_ARENA_ALIGN - 1u)) & ~(uintptr_t)(COPSE_ARENA_ALIGN - 1u);
+    size_t lost = (size_t)(aligned - start);
+
+    arena->base = (uint8_t *)buf + (buf != NULL && size >= lost ? lost : 0u);
+    arena->capacity = (buf != NULL && size >= lost) ? size - lost : 0u;
+    arena->used = 0;
+    arena->high_water = 0;
+    arena->needed = 0;
+}
+
+size_t copse_arena_remaining(const copse_arena *arena)
+{
+    return arena->capacity - arena->used;
+}
+
+int copse_arena_reserve_check(copse_arena *arena, size_t bytes)
+{
+    size_t rounded = COPSE_ARENA_ROUND(bytes);
+    /* bytes near SIZE_MAX round to a small number: treat that as "never fits". */
+    if (rounded < bytes || rounded > copse_arena_remaining(arena)) {
+        size_t want = rounded < bytes ? (size_t)-1 : arena->used + rounded;
+        if (want < arena->used)
+            want = (size_t)-1;
+        if (want > arena->needed)
+            arena->needed = want;
+        return 0;
+    }
+    return 1;
+}
+
+void *copse_arena_alloc(copse_arena *arena, size_t bytes)
+{
+    uint8_t *p;
+    if (!copse_arena_reserve_check(arena, bytes))
+        return NULL;
+    p = arena->base + arena->used;
+    arena->used += COPSE_ARENA_ROUND(bytes);
+    if (arena->used > arena->high_water)
+        arena->high_water = arena->used;
+    return p;
+}
+
+size_t copse_arena_mark(const copse_arena *arena)
+{
+    return arena->used;
+}
+
+void copse_arena_rewind(copse_arena *arena, size_t mark)
+{
+    if (mark <= arena->used)
+        arena->used = mark;
+}
