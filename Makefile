@@ -14,19 +14,19 @@ BOARDS        := mps2-an385 mps2-an386 mps2-an500 microbit
 DEFAULT_BOARD := mps2-an386
 HOST_CONFIGS  := gcc-c99 gcc-c11 clang-c99 clang-c11 asan-ubsan
 DATA          ?= ../shared/data
-B             := build
+B             ?= build
 
 LIB_SRC       := $(sort $(wildcard src/*/*.c))
 LIB_MODULES   := $(sort $(notdir $(patsubst %/,%,$(dir $(LIB_SRC)))))
 TEST_SRC      := tests/test_main.c tests/harness/test.c $(sort $(wildcard tests/test_*.c tests/oracle/*.c))
-HOST_TEST_SRC := $(sort $(wildcard tests/host/*.c))
+HOST_TEST_SRC := $(sort $(wildcard tests/host/*.c)) tools/lib/mesh_load.c
 PORT_COMMON   := port/common/print.c
 
 WARN     := -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wdouble-promotion -Wcast-qual -Wundef
 # Same input, same bytes: no multiply-add contraction, on any compiler or target.
 FP_FLAGS := -ffp-contract=off -fno-math-errno
-INC      := -Iinclude -Iport -Itests/harness -Itests
+INC      := -Iinclude -Iport -Itests/harness -Itests -Itools/lib
 
 DEPS_TEST  := gcc clang make python3 gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm \
               libassimp-dev libclang-rt-14-dev
@@ -147,5 +147,8 @@ check-core:
 
 clean:
 	rm -rf $(B)
+
+# Further entry points (bench, demo, size, stack ...) live in mk/, one file each.
+-include $(sort $(wildcard mk/*.mk))
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -3,7 +3,8 @@
 #define COPSE_SUITES_H
 
 #define COPSE_SUITES \
-    COPSE_SUITE(core)
+    COPSE_SUITE(core) \
+    COPSE_SUITE(bvh)
 
 #define COPSE_SUITE(name) void suite_##name(void);
 COPSE_SUITES

@@ -5,6 +5,7 @@
 #include "copse/status.h"
 #include "copse/arena.h"
 #include "copse/geom.h"
+#include "copse/bvh.h"
 
 #define COPSE_VERSION_MAJOR 0
 #define COPSE_VERSION_MINOR 1

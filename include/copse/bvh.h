@@ -1,0 +1,328 @@
+/*
+ * copse — static bounding volume hierarchy (BVH / AABB tree) over triangles or boxes.
+ *
+ * Build once into the caller's arena, then query without any memory beyond the
+ * query's own bounded stack. The tree is two flat arrays linked by indices:
+ *
+ *   nodes[]  depth-first: an internal node's left child follows it, and its
+ *            negative `index` is its escape count (the size of its subtree), so
+ *            overlap walks run without a stack (Recast's chunky mesh);
+ *   prims[]  leaf slots -> primitive index (triangle of the mesh, or box).
+ *
+ * 3D trees store 3 axes per node (32 bytes); 2D trees (2D boxes, or a mesh
+ * projected onto XZ as Recast does) store 2 (24 bytes). One implementation
+ * serves both.
+ *
+ * The tree refers to the caller's mesh or boxes (never copied, never modified):
+ * they must outlive the tree and not change while it is used.
+ *
+ * Sizing, with n primitives and leaf size L (see COPSE_BVH_NODE_BUDGET):
+ *
+ *     static COPSE_ARENA_STORAGE(mem, COPSE_BVH_BUILD_BYTES(N_TRIS, 4));
+ *     copse_arena arena;  copse_arena_init(&arena, mem, sizeof mem);
+ *     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
+ *     copse_bvh bvh;
+ *     copse_status st = copse_bvh_build_mesh(&bvh, &arena, &mesh, &params);
+ *
+ * After a successful build the arena ends exactly at the end of the tree
+ * (copse_bvh_bytes); the builder's scratch has been given back.
+ */
+#ifndef COPSE_BVH_H
+#define COPSE_BVH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "copse/arena.h"
+#include "copse/geom.h"
+#include "copse/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- limits and compile-time sizes ------------------------------------------------------ */
+
+#define COPSE_BVH_MAX_DEPTH 64u             /* levels; builders guarantee it, queries rely on it */
+#define COPSE_BVH_MAX_LEAF 65535u           /* largest leaf_size parameter */
+#define COPSE_BVH_MAX_PRIMS (1u << 30)      /* primitives per tree */
+#define COPSE_BVH_SAH_BINS 16u              /* bins per axis of the binned SAH builder */
+#define COPSE_BVH_NODE3_BYTES 32u
+#define COPSE_BVH_NODE2_BYTES 24u
+#define COPSE_NONE 0xFFFFFFFFu              /* "no primitive": a miss */
+
+/* Most nodes a tree of n primitives with leaves of at most `leaf` can have.
+ * Every builder splits only nodes of more than `leaf` primitives and gives each
+ * child at least ceil(leaf/2), so there are at most n/ceil(leaf/2) leaves and
+ * 2*leaves - 1 nodes: never more than the Recast demo's nchunks*4 budget. */
+#define COPSE_BVH_NODE_BUDGET(n, leaf)                                                    \
+    ((size_t)(n) == 0u ? (size_t)0u                                                     \
+     : (size_t)(n) <= (size_t)(leaf) ? (size_t)1u                                       \
+                                     : 2u * ((size_t)(n) / (((size_t)(leaf) + 1u) / 2u)) - 1u)
+
+/* Bytes the finished tree keeps at most (3D; a 2D tree needs less). */
+#define COPSE_BVH_TREE_BYTES(n, leaf) \
+    (COPSE_ARENA_ROUND(4u * (size_t)(n)) + COPSE_ARENA_ROUND(COPSE_BVH_NODE3_BYTES * COPSE_BVH_NODE_BUDGET(n, leaf)))
+
+/* Scratch the builder takes while it runs and gives back (any split, 3D). */
+#define COPSE_BVH_SCRATCH_BYTES(n)                                                      \
+    (COPSE_ARENA_ROUND(24u * (size_t)(n)) + COPSE_ARENA_ROUND(16u * (COPSE_BVH_MAX_DEPTH + 2u)) + \
+     COPSE_ARENA_ROUND(4u * 8u * COPSE_BVH_SAH_BINS))
+
+/* Arena bytes that always suffice to build n primitives with leaves of `leaf`:
+ * size static storage with it. copse_bvh_build_bytes() gives the exact figure. */
+#define COPSE_BVH_BUILD_BYTES(n, leaf) (COPSE_BVH_TREE_BYTES(n, leaf) + COPSE_BVH_SCRATCH_BYTES(n))
+
+/* ---- inputs -------------------------------------------------------------------------------- */
+
+typedef enum copse_index_type {
+    COPSE_INDEX_NONE = 0, /* no index buffer: triangle t is vertices 3t, 3t+1, 3t+2 */
+    COPSE_INDEX_U16 = 2,
+    COPSE_INDEX_U32 = 4
+} copse_index_type;
+
+/* A triangle mesh, as the caller already stores it. */
+typedef struct copse_mesh {
+    const float *positions;      /* x of vertex 0; y and z follow it */
+    uint32_t vertex_count;
+    uint32_t vertex_stride;      /* bytes from one vertex to the next; 0 means 12 (packed xyz) */
+    const void *indices;         /* 3 per triangle, of index_type; NULL with COPSE_INDEX_NONE */
+    copse_index_type index_type;
+    uint32_t triangle_count;
+} copse_mesh;
+
+typedef enum copse_bvh_split {
+    COPSE_SPLIT_SAH = 0,     /* binned surface area heuristic: best queries, default */
+    COPSE_SPLIT_MEDIAN = 1,  /* Recast chunky mesh: longest axis, median primitive */
+    COPSE_SPLIT_MIDPOINT = 2 /* middle of the centroid bounds' longest axis */
+} copse_bvh_split;
+
+typedef enum copse_projection {
+    COPSE_PROJECT_NONE = 0, /* a 3D tree */
+    COPSE_PROJECT_XZ = 1,   /* a 2D tree over (x, z): ground plane with y up, as Recast */
+    COPSE_PROJECT_XY = 2,   /* a 2D tree over (x, y) */
+    COPSE_PROJECT_YZ = 3    /* a 2D tree over (y, z) */
+} copse_projection;
+
+#define COPSE_BVH_REJECT_DEGENERATE 1u /* flag: a zero-area triangle fails the build */
+
+typedef struct copse_bvh_params {
+    copse_bvh_split split;
+    uint32_t leaf_size;          /* most primitives per leaf, 1..COPSE_BVH_MAX_LEAF */
+    copse_projection projection; /* mesh builds only; box builds take their dimension from the boxes */
+    uint32_t flags;              /* COPSE_BVH_REJECT_DEGENERATE */
+} copse_bvh_params;
+
+#define COPSE_BVH_PARAMS_DEFAULT { COPSE_SPLIT_SAH, 4u, COPSE_PROJECT_NONE, 0u }
+
+/* ---- the tree ------------------------------------------------------------------------------ */
+
+/* Node layouts. index >= 0: a leaf holding prims[index .. index+count).
+ * index < 0: an internal node; -index is its subtree's node count, its left
+ * child is the next node and its right child follows the left subtree. */
+typedef struct copse_bvh_node3 { float min[3], max[3]; int32_t index; uint32_t count; } copse_bvh_node3;
+typedef struct copse_bvh_node2 { float min[2], max[2]; int32_t index; uint32_t count; } copse_bvh_node2;
+
+typedef enum copse_prim_kind {
+    COPSE_PRIM_NONE = 0,
+    COPSE_PRIM_TRIANGLES = 1,
+    COPSE_PRIM_BOXES = 2
+} copse_prim_kind;
+
+typedef struct copse_bvh {
+    const void *nodes;           /* copse_bvh_node3[] or copse_bvh_node2[] by dim */
+    const uint32_t *prims;       /* leaf slot -> primitive index */
+    uint32_t node_count;
+    uint32_t prim_count;
+    uint8_t dim;                 /* 2 or 3 (0 for an empty or failed tree) */
+    uint8_t kind;                /* copse_prim_kind */
+    uint8_t axis[3];             /* which input axis each tree axis reads (projection) */
+    uint8_t depth;               /* levels, root = 1 */
+    uint32_t degenerate_count;   /* zero-area triangles in the tree (they can be nearest, never hit) */
+    copse_mesh mesh;             /* triangle trees: the caller's mesh */
+    const float *boxes;          /* box trees: the caller's boxes, 2*dim floats each */
+    const uint32_t *box_ids;     /* box trees: the caller's ids, or NULL for "id = box index" */
+} copse_bvh;
+
+/* ---- building ------------------------------------------------------------------------------ */
+
+/* Exact arena bytes a build of `prim_count` primitives into a tree of `dim` (2 or 3) axes
+ * takes at its peak, scratch included: a mesh build with a projection, or a 2D box build,
+ * has dim 2. SIZE_MAX when the count or the parameters are out of range. */
+size_t copse_bvh_build_bytes(uint32_t prim_count, unsigned dim, const copse_bvh_params *params);
+
+/* Bytes a built tree keeps in its arena. */
+size_t copse_bvh_bytes(const copse_bvh *bvh);
+
+/* Build over a mesh. Errors: NULL, PARAM, TOO_LARGE, ALIGN, INDEX, NONFINITE, DEGENERATE,
+ * NOMEM (arena->needed then holds the capacity that would have sufficed). On any error the
+ * tree is empty (queries find nothing) and the arena is as it was. */
+copse_status copse_bvh_build_mesh(copse_bvh *bvh, copse_arena *arena, const copse_mesh *mesh,
+                                  const copse_bvh_params *params);
+
+/* Build over boxes (min <= max required on every axis: COPSE_ERR_PARAM otherwise).
+ * ids may be NULL: results then report box indices. params->projection is ignored. */
+copse_status copse_bvh_build_boxes3(copse_bvh *bvh, copse_arena *arena, const copse_box3 *boxes,
+                                    const uint32_t *ids, uint32_t count, const copse_bvh_params *params);
+copse_status copse_bvh_build_boxes2(copse_bvh *bvh, copse_arena *arena, const copse_box2 *boxes,
+                                    const uint32_t *ids, uint32_t count, const copse_bvh_params *params);
+
+/* ---- results ------------------------------------------------------------------------------- */
+
+/* An array result: up to `capacity` entries; `truncated` when more were found. */
+typedef struct copse_id_list {
+    uint32_t *ids;
+    uint32_t capacity;
+    uint32_t count;
+    bool truncated;
+} copse_id_list;
+
+typedef struct copse_hit {
+    float t;      /* ray parameter: the hit point is origin + t*dir */
+    uint32_t id;  /* primitive id (triangle index, box id), COPSE_NONE on a miss */
+    float u, v;   /* triangles: the point is (1-u-v)*p0 + u*p1 + v*p2 of the triangle's corners */
+} copse_hit;
+
+typedef struct copse_hit_list {
+    copse_hit *hits;
+    uint32_t capacity;
+    uint32_t count;
+    bool truncated; /* more hits than capacity: the nearest `capacity` are kept */
+} copse_hit_list;
+
+typedef struct copse_nearest3 {
+    float distance_sq; /* squared distance to the query point */
+    uint32_t id;       /* triangle, box or vertex; COPSE_NONE when nothing lies within range */
+    copse_vec3 point;  /* the closest point on that primitive, or the vertex */
+} copse_nearest3;
+
+typedef struct copse_nearest2 {
+    float distance_sq;
+    uint32_t id;
+    copse_vec2 point;
+} copse_nearest2;
+
+static inline copse_id_list copse_id_list_make(uint32_t *ids, uint32_t capacity)
+{
+    copse_id_list list;
+    list.ids = ids;
+    list.capacity = capacity;
+    list.count = 0;
+    list.truncated = false;
+    return list;
+}
+
+static inline copse_hit_list copse_hit_list_make(copse_hit *hits, uint32_t capacity)
+{
+    copse_hit_list list;
+    list.hits = hits;
+    list.capacity = capacity;
+    list.count = 0;
+    list.truncated = false;
+    return list;
+}
+
+/* Visitors: return false to stop the query early. */
+typedef bool (*copse_id_visitor)(void *user, uint32_t id);
+typedef bool (*copse_hit_visitor)(void *user, const copse_hit *hit);
+
+/* What an overlap query reports. */
+typedef enum copse_select {
+    COPSE_SELECT_PRIMS = 0, /* primitive ids whose geometry overlaps the shape (exact test) */
+    COPSE_SELECT_LEAVES = 1 /* leaf node indices whose bounds overlap it (Recast's chunks) */
+} copse_select;
+
+/* ---- queries on 3D trees --------------------------------------------------------------------
+ * All return COPSE_OK, or COPSE_ERR_NULL / NONFINITE / DIMENSION / EMPTY_RANGE for bad
+ * queries (with an empty result). Boxes, spheres and segments are closed sets: touching
+ * counts. Overlap lists are in tree order; ray hit lists are sorted by t, then id. */
+
+copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
+                                   copse_id_list *out);
+copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
+                                 copse_id_visitor visit, void *user);
+
+copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_select select,
+                                      copse_id_list *out);
+copse_status copse_bvh_visit_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_select select,
+                                    copse_id_visitor visit, void *user);
+
+copse_status copse_bvh_overlap_segment(const copse_bvh *bvh, const copse_segment3 *segment,
+                                       copse_select select, copse_id_list *out);
+copse_status copse_bvh_visit_segment(const copse_bvh *bvh, const copse_segment3 *segment,
+                                     copse_select select, copse_id_visitor visit, void *user);
+
+/* First hit along the ray (smallest t in [0, t_max]; ties to the lower id). */
+copse_status copse_bvh_raycast(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit *hit);
+/* Every hit in [0, t_max], nearest first. */
+copse_status copse_bvh_raycast_all(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit_list *out);
+/* Every hit in [0, t_max] in traversal order (near subtrees first, not sorted). */
+copse_status copse_bvh_visit_ray(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit_visitor visit,
+                                 void *user);
+
+/* The primitive nearest to `point` within max_distance (use FLT_MAX for no limit), the
+ * closest point on it and the squared distance; ties go to the lower id. */
+copse_status copse_bvh_nearest(const copse_bvh *bvh, copse_vec3 point, float max_distance,
+                               copse_nearest3 *out);
+/* The mesh vertex (used by some triangle) nearest to `point`; ties to the lower vertex index. */
+copse_status copse_bvh_nearest_vertex(const copse_bvh *bvh, copse_vec3 point, float max_distance,
+                                      copse_nearest3 *out);
+
+/* ---- queries on 2D trees (2D boxes, or a projected mesh in projection coordinates) --------- */
+
+copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_select select,
+                                    copse_id_list *out);
+copse_status copse_bvh_visit_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_select select,
+                                  copse_id_visitor visit, void *user);
+copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *circle, copse_select select,
+                                      copse_id_list *out);
+copse_status copse_bvh_visit_circle(const copse_bvh *bvh, const copse_circle *circle, copse_select select,
+                                    copse_id_visitor visit, void *user);
+copse_status copse_bvh_overlap_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
+                                        copse_select select, copse_id_list *out);
+copse_status copse_bvh_visit_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
+                                      copse_select select, copse_id_visitor visit, void *user);
+/* 2D rays enter a primitive where they first touch it (t = 0 from inside). */
+copse_status copse_bvh_raycast2(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit *hit);
+copse_status copse_bvh_raycast2_all(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit_list *out);
+copse_status copse_bvh_visit_ray2(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit_visitor visit,
+                                  void *user);
+copse_status copse_bvh_nearest2(const copse_bvh *bvh, copse_vec2 point, float max_distance,
+                                copse_nearest2 *out);
+
+/* ---- walking the tree yourself ------------------------------------------------------------- */
+
+/* Depth-first walk: `enter` sees each node's bounds (dim floats min, dim floats max) and
+ * returns whether to descend (a prune callback); `visit` sees each primitive id of the
+ * leaves entered and may stop the walk. enter may be NULL (visit everything). */
+typedef bool (*copse_bounds_visitor)(void *user, const float *min, const float *max);
+copse_status copse_bvh_walk(const copse_bvh *bvh, copse_bounds_visitor enter, copse_id_visitor visit,
+                            void *user);
+
+/* The primitive indices of leaf node `leaf` (from a COPSE_SELECT_LEAVES query). */
+copse_status copse_bvh_leaf_prims(const copse_bvh *bvh, uint32_t leaf, const uint32_t **prims,
+                                  uint32_t *count);
+
+/* The id a query reports for primitive index `prim` (a box tree's ids[prim], else prim). */
+uint32_t copse_bvh_prim_id(const copse_bvh *bvh, uint32_t prim);
+
+/* ---- inspection ---------------------------------------------------------------------------- */
+
+typedef struct copse_bvh_stats {
+    uint32_t nodes, leaves, depth, max_leaf_prims;
+    float sah_cost;          /* expected cost: 1 per node visited + 1 per primitive tested */
+    uint32_t leaf_histogram[9]; /* leaves with 1, 2, 3-4, 5-8, 9-16, 17-32, 33-64, 65-128, more */
+} copse_bvh_stats;
+
+copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats);
+
+/* Check the whole structure: escape counts, leaf ranges, every primitive exactly once,
+ * children inside parents, finite bounds. COPSE_OK or the first problem's status. */
+copse_status copse_bvh_check(const copse_bvh *bvh);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COPSE_BVH_H */

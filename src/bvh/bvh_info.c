@@ -1,0 +1,170 @@
+/* Walking, inspecting and checking a BVH. */
+#include "bvh_internal.h"
+
+#include <string.h>
+
+copse_status copse_bvh_walk(const copse_bvh *bvh, copse_bounds_visitor enter, copse_id_visitor visit, void *user)
+{
+    uint32_t i = 0;
+    const unsigned dim = bvh != NULL ? bvh->dim : 0u;
+    if (bvh == NULL || visit == NULL)
+        return COPSE_ERR_NULL;
+    while (i < bvh->node_count) {
+        bool descend = enter == NULL ||
+                       enter(user, bvh_node_min(bvh->nodes, i, dim), bvh_node_max(bvh->nodes, i, dim));
+        int32_t index = bvh_node_index(bvh->nodes, i, dim);
+        if (index >= 0) {
+            if (descend) {
+                uint32_t k, count = bvh_node_count(bvh->nodes, i, dim);
+                for (k = 0; k < count; k++)
+                    if (!visit(user, bvh_prim_id(bvh, bvh->prims[(uint32_t)index + k])))
+                        return COPSE_OK;
+            }
+            i++;
+        } else {
+            i += descend ? 1u : (uint32_t)(-(int64_t)index);
+        }
+    }
+    return COPSE_OK;
+}
+
+copse_status copse_bvh_leaf_prims(const copse_bvh *bvh, uint32_t leaf, const uint32_t **prims, uint32_t *count)
+{
+    int32_t index;
+    if (bvh == NULL || prims == NULL || count == NULL)
+        return COPSE_ERR_NULL;
+    *prims = NULL;
+    *count = 0;
+    if (leaf >= bvh->node_count)
+        return COPSE_ERR_INDEX;
+    index = bvh_node_index(bvh->nodes, leaf, bvh->dim);
+    if (index < 0)
+        return COPSE_ERR_PARAM; /* an internal node */
+    *prims = bvh->prims + index;
+    *count = bvh_node_count(bvh->nodes, leaf, bvh->dim);
+    return COPSE_OK;
+}
+
+uint32_t copse_bvh_prim_id(const copse_bvh *bvh, uint32_t prim)
+{
+    return (bvh != NULL && bvh->kind == COPSE_PRIM_BOXES) ? bvh_prim_id(bvh, prim) : prim;
+}
+
+static float half_area(const float *mn, const float *mx, unsigned dim)
+{
+    float dx = mx[0] - mn[0], dy = mx[1] - mn[1], dz;
+    if (dim == 2)
+        return dx + dy;
+    dz = mx[2] - mn[2];
+    return dx * dy + dy * dz + dz * dx;
+}
+
+copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats)
+{
+    uint32_t ends[COPSE_BVH_MAX_DEPTH + 1u], sp = 0, i;
+    float root_area;
+    const unsigned dim = bvh != NULL ? bvh->dim : 0u;
+    if (bvh == NULL || stats == NULL)
+        return COPSE_ERR_NULL;
+    memset(stats, 0, sizeof *stats);
+    stats->nodes = bvh->node_count;
+    if (bvh->node_count == 0)
+        return COPSE_OK;
+    root_area = half_area(bvh_node_min(bvh->nodes, 0, dim), bvh_node_max(bvh->nodes, 0, dim), dim);
+    for (i = 0; i < bvh->node_count; i++) {
+        int32_t index = bvh_node_index(bvh->nodes, i, dim);
+        float area = half_area(bvh_node_min(bvh->nodes, i, dim), bvh_node_max(bvh->nodes, i, dim), dim);
+        float p = root_area > 0.0f ? area / root_area : 1.0f; /* chance a random ray entering the root enters here */
+        while (sp > 0 && ends[sp - 1u] == i)
+            sp--;
+        if (sp + 1u > stats->depth)
+            stats->depth = sp + 1u;
+        if (index >= 0) {
+            uint32_t count = bvh_node_count(bvh->nodes, i, dim), bucket = 0;
+            stats->leaves++;
+            if (count > stats->max_leaf_prims)
+                stats->max_leaf_prims = count;
+            while (bucket < 8u && count > (1u << bucket))
+                bucket++;
+            stats->leaf_histogram[bucket]++;
+            stats->sah_cost += p * (1.0f + (float)count);
+        } else {
+            stats->sah_cost += p;
+            if (sp <= COPSE_BVH_MAX_DEPTH)
+                ends[sp++] = i + (uint32_t)(-(int64_t)index);
+        }
+    }
+    return COPSE_OK;
+}
+
+typedef struct check_frame {
+    uint32_t end;    /* one past the subtree's last node */
+    uint32_t parent; /* the internal node */
+    uint32_t child;  /* children seen so far */
+} check_frame;
+
+copse_status copse_bvh_check(const copse_bvh *bvh)
+{
+    check_frame stack[COPSE_BVH_MAX_DEPTH];
+    uint32_t sp = 0, i, slot = 0;
+    unsigned dim, a;
+    if (bvh == NULL)
+        return COPSE_ERR_NULL;
+    dim = bvh->dim;
+    if (bvh->node_count == 0)
+        return bvh->prim_count == 0 ? COPSE_OK : COPSE_ERR_INDEX;
+    if ((dim != 2 && dim != 3) || bvh->nodes == NULL || bvh->prims == NULL)
+        return COPSE_ERR_PARAM;
+    for (i = 0; i < bvh->node_count; i++) {
+        const float *mn = bvh_node_min(bvh->nodes, i, dim), *mx = bvh_node_max(bvh->nodes, i, dim);
+        int32_t index = bvh_node_index(bvh->nodes, i, dim);
+        uint32_t end;
+        while (sp > 0 && stack[sp - 1u].end == i)
+            sp--;
+        if (i > 0 && sp == 0)
+            return COPSE_ERR_INDEX; /* a node after the root's subtree */
+        for (a = 0; a < dim; a++) {
+            if (!geo_finite(mn[a]) || !geo_finite(mx[a]))
+                return COPSE_ERR_NONFINITE;
+            if (mn[a] > mx[a])
+                return COPSE_ERR_PARAM;
+        }
+        if (index >= 0) {
+            uint32_t k, count = bvh_node_count(bvh->nodes, i, dim);
+            if (count == 0 || (uint32_t)index != slot || count > bvh->prim_count - slot)
+                return COPSE_ERR_INDEX;
+            for (k = 0; k < count; k++)
+                if (bvh->prims[slot + k] >= bvh->prim_count)
+                    return COPSE_ERR_INDEX;
+            slot += count;
+            end = i + 1u;
+        } else {
+            uint32_t span = (uint32_t)(-(int64_t)index);
+            if (span < 3u || span > bvh->node_count - i)
+                return COPSE_ERR_INDEX;
+            end = i + span;
+        }
+        if (sp > 0) {
+            check_frame *f = &stack[sp - 1u];
+            const float *pmn = bvh_node_min(bvh->nodes, f->parent, dim);
+            const float *pmx = bvh_node_max(bvh->nodes, f->parent, dim);
+            for (a = 0; a < dim; a++)
+                if (mn[a] < pmn[a] || mx[a] > pmx[a])
+                    return COPSE_ERR_PARAM; /* a child pokes out of its parent */
+            if (f->child == 0 ? end >= f->end : (f->child != 1 || end != f->end))
+                return COPSE_ERR_INDEX; /* not exactly two children tiling the parent */
+            f->child++;
+        } else if (end != bvh->node_count) {
+            return COPSE_ERR_INDEX;
+        }
+        if (index < 0) {
+            if (sp + 1u >= COPSE_BVH_MAX_DEPTH)
+                return COPSE_ERR_TOO_LARGE; /* deeper than queries' stacks */
+            stack[sp].end = end;
+            stack[sp].parent = i;
+            stack[sp].child = 0;
+            sp++;
+        }
+    }
+    return slot == bvh->prim_count ? COPSE_OK : COPSE_ERR_INDEX;
+}

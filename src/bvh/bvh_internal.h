@@ -1,0 +1,112 @@
+/*
+ * What the BVH's builder, queries and inspection share: node access for both
+ * layouts, and primitive geometry in tree coordinates.
+ *
+ * Generic code takes `dim` as a parameter and is force-inlined into small
+ * per-dimension entry points, so each dimension gets its own straight-line
+ * code from one source (no copy between 2D and 3D).
+ */
+#ifndef COPSE_BVH_INTERNAL_H
+#define COPSE_BVH_INTERNAL_H
+
+#include "copse/bvh.h"
+#include "../geom/geom_internal.h"
+
+COPSE_INLINE const float *bvh_node_min(const void *nodes, uint32_t i, unsigned dim)
+{
+    return dim == 3 ? ((const copse_bvh_node3 *)nodes)[i].min : ((const copse_bvh_node2 *)nodes)[i].min;
+}
+
+COPSE_INLINE const float *bvh_node_max(const void *nodes, uint32_t i, unsigned dim)
+{
+    return dim == 3 ? ((const copse_bvh_node3 *)nodes)[i].max : ((const copse_bvh_node2 *)nodes)[i].max;
+}
+
+COPSE_INLINE int32_t bvh_node_index(const void *nodes, uint32_t i, unsigned dim)
+{
+    return dim == 3 ? ((const copse_bvh_node3 *)nodes)[i].index : ((const copse_bvh_node2 *)nodes)[i].index;
+}
+
+COPSE_INLINE uint32_t bvh_node_count(const void *nodes, uint32_t i, unsigned dim)
+{
+    return dim == 3 ? ((const copse_bvh_node3 *)nodes)[i].count : ((const copse_bvh_node2 *)nodes)[i].count;
+}
+
+/* Nodes from i to the end of i's subtree (1 for a leaf). */
+COPSE_INLINE uint32_t bvh_node_span(const void *nodes, uint32_t i, unsigned dim)
+{
+    int32_t index = bvh_node_index(nodes, i, dim);
+    return index < 0 ? (uint32_t)(-(int64_t)index) : 1u;
+}
+
+COPSE_INLINE size_t bvh_node_bytes(unsigned dim)
+{
+    return dim == 3 ? COPSE_BVH_NODE3_BYTES : COPSE_BVH_NODE2_BYTES;
+}
+
+/* Mesh access ------------------------------------------------------------------------------- */
+
+COPSE_INLINE void bvh_mesh_triangle(const copse_mesh *m, uint32_t t, uint32_t idx[3])
+{
+    if (m->index_type == COPSE_INDEX_U16) {
+        const uint16_t *ix = (const uint16_t *)m->indices + (size_t)t * 3u;
+        idx[0] = ix[0];
+        idx[1] = ix[1];
+        idx[2] = ix[2];
+    } else if (m->index_type == COPSE_INDEX_U32) {
+        const uint32_t *ix = (const uint32_t *)m->indices + (size_t)t * 3u;
+        idx[0] = ix[0];
+        idx[1] = ix[1];
+        idx[2] = ix[2];
+    } else {
+        idx[0] = t * 3u;
+        idx[1] = t * 3u + 1u;
+        idx[2] = t * 3u + 2u;
+    }
+}
+
+/* The stride is normalised at build time (never 0 inside a tree). */
+COPSE_INLINE const float *bvh_mesh_vertex(const copse_mesh *m, uint32_t v)
+{
+    return (const float *)(const void *)((const uint8_t *)m->positions + (size_t)v * m->vertex_stride);
+}
+
+/* A vertex in tree coordinates: the tree's axes first, zeros after (2D embeds at z = 0). */
+COPSE_INLINE void bvh_vertex(const copse_bvh *t, uint32_t v, float out[3], unsigned dim)
+{
+    const float *p = bvh_mesh_vertex(&t->mesh, v);
+    out[0] = p[t->axis[0]];
+    out[1] = p[t->axis[1]];
+    out[2] = dim == 3 ? p[t->axis[2]] : 0.0f;
+}
+
+COPSE_INLINE void bvh_triangle(const copse_bvh *t, uint32_t prim, float v[3][3], unsigned dim)
+{
+    uint32_t idx[3];
+    bvh_mesh_triangle(&t->mesh, prim, idx);
+    bvh_vertex(t, idx[0], v[0], dim);
+    bvh_vertex(t, idx[1], v[1], dim);
+    bvh_vertex(t, idx[2], v[2], dim);
+}
+
+COPSE_INLINE const float *bvh_box(const copse_bvh *t, uint32_t prim, unsigned dim)
+{
+    return t->boxes + (size_t)prim * 2u * dim;
+}
+
+COPSE_INLINE uint32_t bvh_prim_id(const copse_bvh *t, uint32_t prim)
+{
+    return t->box_ids != NULL ? t->box_ids[prim] : prim;
+}
+
+/* Build-time layout of the arena, shared by copse_bvh_build_bytes and the builders so the
+ * exact-size promise cannot drift from what the builder takes. */
+typedef struct bvh_plan {
+    size_t prims, nodes, bounds, stack, bins;
+    size_t total;
+    uint32_t node_budget;
+} bvh_plan;
+
+copse_status copse_bvh_plan(uint32_t prim_count, unsigned dim, const copse_bvh_params *params, bvh_plan *plan);
+
+#endif /* COPSE_BVH_INTERNAL_H */

@@ -1,0 +1,837 @@
+/*
+ * BVH queries.
+ *
+ *  - Overlap (box, sphere/circle, segment): the stackless escape-index walk of
+ *    Recast's chunky mesh. A node that misses skips its whole subtree at once.
+ *  - Rays and nearest: ordered traversal, near child first, far child on a fixed
+ *    stack of COPSE_BVH_MAX_DEPTH entries with its entry distance, so entries
+ *    that can no longer win are dropped when popped.
+ *
+ * Each walk is written once, generic over the dimension and the query shape,
+ * and force-inlined into one function per combination.
+ */
+#include "bvh_internal.h"
+
+/* ---- validating and converting query inputs ------------------------------------------------- */
+
+static bool finite_n(const float *v, unsigned n)
+{
+    unsigned i;
+    for (i = 0; i < n; i++)
+        if (!geo_finite(v[i]))
+            return false;
+    return true;
+}
+
+/* t_max may be +infinity; NaN and negatives are not ranges. */
+static copse_status check_t_max(float t_max)
+{
+    if (t_max != t_max)
+        return COPSE_ERR_NONFINITE;
+    return t_max < 0.0f ? COPSE_ERR_EMPTY_RANGE : COPSE_OK;
+}
+
+static copse_status check_tree(const copse_bvh *bvh, unsigned dim)
+{
+    if (bvh == NULL)
+        return COPSE_ERR_NULL;
+    if (bvh->dim != dim && bvh->dim != 0)
+        return COPSE_ERR_DIMENSION;
+    return COPSE_OK;
+}
+
+/* ---- results -------------------------------------------------------------------------------- */
+
+typedef struct emitter {
+    copse_id_list *list;
+    copse_id_visitor visit;
+    void *user;
+} emitter;
+
+COPSE_INLINE bool emit(emitter *e, uint32_t id)
+{
+    if (e->list != NULL) {
+        copse_id_list *l = e->list;
+        if (l->count < l->capacity) {
+            l->ids[l->count++] = id;
+            return true;
+        }
+        l->truncated = true;
+        return false;
+    }
+    return e->visit(e->user, id);
+}
+
+/* ---- overlap: the stackless walk ------------------------------------------------------------- */
+
+typedef enum shape_kind { SHAPE_BOX, SHAPE_SPHERE, SHAPE_SEGMENT } shape_kind;
+
+typedef struct overlap_shape {
+    float min[3], max[3];   /* SHAPE_BOX */
+    float center[3], r2;    /* SHAPE_SPHERE: center and squared radius */
+    geo_ray ray;            /* SHAPE_SEGMENT: t in [0, 1] */
+    bool point;             /* a segment of zero length: a point test */
+} overlap_shape;
+
+COPSE_INLINE bool shape_vs_bounds(const overlap_shape *s, shape_kind kind, const float *mn, const float *mx,
+                                  unsigned dim)
+{
+    float t;
+    if (kind == SHAPE_BOX)
+        return geo_box_overlap(s->min, s->max, mn, mx, dim);
+    if (kind == SHAPE_SPHERE)
+        return geo_box_dist_sq(s->center, mn, mx, dim) <= s->r2;
+    return geo_ray_box(&s->ray, mn, mx, 0.0f, 1.0f, dim, true, &t);
+}
+
+static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_kind kind, uint32_t prim,
+                              unsigned dim)
+{
+    float v[3][3], q[3], th, u, w;
+    bvh_triangle(t, prim, v, dim);
+    switch (kind) {
+    case SHAPE_BOX:
+        if (dim == 3)
+            return copse_geo_triangle_box_overlap(s->min, s->max, v[0], v[1], v[2]);
+        {
+            /* a 2D rect is a slab through the z = 0 plane the 2D triangle lies in */
+            float bmin[3], bmax[3];
+            bmin[0] = s->min[0];
+            bmin[1] = s->min[1];
+            bmin[2] = -1.0f;
+            bmax[0] = s->max[0];
+            bmax[1] = s->max[1];
+            bmax[2] = 1.0f;
+            return copse_geo_triangle_box_overlap(bmin, bmax, v[0], v[1], v[2]);
+        }
+    case SHAPE_SPHERE:
+        return copse_geo_triangle_closest(q, s->center, v[0], v[1], v[2]) <= s->r2;
+    case SHAPE_SEGMENT:
+        if (s->point)
+            return copse_geo_triangle_closest(q, s->ray.org, v[0], v[1], v[2]) == 0.0f;
+        if (dim == 3)
+            return geo_ray_triangle(&s->ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
+        return copse_geo_ray_triangle2(&s->ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
+    }
+    return false;
+}
+
+COPSE_INLINE bool shape_vs_prim(const copse_bvh *t, const overlap_shape *s, shape_kind kind, uint32_t prim,
+                                unsigned dim)
+{
+    if (t->kind == COPSE_PRIM_TRIANGLES)
+        return shape_vs_triangle(t, s, kind, prim, dim);
+    {
+        const float *box = bvh_box(t, prim, dim);
+        float th;
+        if (kind == SHAPE_SEGMENT)
+            return geo_ray_box(&s->ray, box, box + dim, 0.0f, 1.0f, dim, false, &th);
+        return shape_vs_bounds(s, kind, box, box + dim, dim);
+    }
+}
+
+COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape_kind kind, copse_select select,
+                               emitter *e, unsigned dim)
+{
+    const void *nodes = t->nodes;
+    const uint32_t n = t->node_count;
+    uint32_t i = 0;
+    while (i < n) {
+        bool hit = shape_vs_bounds(s, kind, bvh_node_min(nodes, i, dim), bvh_node_max(nodes, i, dim), dim);
+        int32_t index = bvh_node_index(nodes, i, dim);
+        if (index >= 0) {
+            if (hit) {
+                if (select == COPSE_SELECT_LEAVES) {
+                    if (!emit(e, i))
+                        return;
+                } else {
+                    uint32_t k, count = bvh_node_count(nodes, i, dim);
+                    for (k = 0; k < count; k++) {
+                        uint32_t prim = t->prims[(uint32_t)index + k];
+                        if (shape_vs_prim(t, s, kind, prim, dim) && !emit(e, bvh_prim_id(t, prim)))
+                            return;
+                    }
+                }
+            }
+            i++;
+        } else {
+            i += hit ? 1u : (uint32_t)(-(int64_t)index);
+        }
+    }
+}
+
+static void overlap_box3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+{
+    overlap_walk(t, s, SHAPE_BOX, sel, e, 3);
+}
+static void overlap_sphere3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+{
+    overlap_walk(t, s, SHAPE_SPHERE, sel, e, 3);
+}
+static void overlap_segment3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+{
+    overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 3);
+}
+static void overlap_box2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+{
+    overlap_walk(t, s, SHAPE_BOX, sel, e, 2);
+}
+static void overlap_sphere2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+{
+    overlap_walk(t, s, SHAPE_SPHERE, sel, e, 2);
+}
+static void overlap_segment2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+{
+    overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 2);
+}
+
+typedef void (*overlap_fn)(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e);
+
+/* Shared tail of every overlap entry point: argument checks, then the walk. */
+static copse_status run_overlap(const copse_bvh *bvh, unsigned dim, copse_status shape_status,
+                                const overlap_shape *s, copse_select select, copse_id_list *out,
+                                copse_id_visitor visit, void *user, overlap_fn walk)
+{
+    emitter e;
+    copse_status st;
+    if (out != NULL) {
+        out->count = 0;
+        out->truncated = false;
+        if (out->ids == NULL && out->capacity > 0)
+            return COPSE_ERR_NULL;
+    } else if (visit == NULL) {
+        return COPSE_ERR_NULL;
+    }
+    st = check_tree(bvh, dim);
+    if (st == COPSE_OK)
+        st = shape_status;
+    if (st == COPSE_OK && select != COPSE_SELECT_PRIMS && select != COPSE_SELECT_LEAVES)
+        st = COPSE_ERR_PARAM;
+    if (st != COPSE_OK)
+        return st;
+    e.list = out;
+    e.visit = visit;
+    e.user = user;
+    walk(bvh, s, select, &e);
+    return COPSE_OK;
+}
+
+static copse_status box_shape(overlap_shape *s, const float *mn, const float *mx, unsigned dim)
+{
+    unsigned a;
+    if (!finite_n(mn, dim) || !finite_n(mx, dim))
+        return COPSE_ERR_NONFINITE;
+    for (a = 0; a < dim; a++) {
+        if (mn[a] > mx[a])
+            return COPSE_ERR_EMPTY_RANGE;
+        s->min[a] = mn[a];
+        s->max[a] = mx[a];
+    }
+    return COPSE_OK;
+}
+
+static copse_status sphere_shape(overlap_shape *s, const float *c, float r, unsigned dim)
+{
+    unsigned a;
+    if (!finite_n(c, dim) || !geo_finite(r))
+        return COPSE_ERR_NONFINITE;
+    if (r < 0.0f)
+        return COPSE_ERR_EMPTY_RANGE;
+    for (a = 0; a < 3; a++)
+        s->center[a] = a < dim ? c[a] : 0.0f;
+    s->r2 = r * r;
+    return COPSE_OK;
+}
+
+static copse_status segment_shape(overlap_shape *s, const float *a, const float *b, unsigned dim)
+{
+    float d[3];
+    unsigned k;
+    if (!finite_n(a, dim) || !finite_n(b, dim))
+        return COPSE_ERR_NONFINITE;
+    s->point = true;
+    for (k = 0; k < dim; k++) {
+        d[k] = b[k] - a[k];
+        if (d[k] != 0.0f)
+            s->point = false;
+    }
+    geo_ray_init(&s->ray, a, d, 1.0f, dim);
+    return COPSE_OK;
+}
+
+copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
+                                   copse_id_list *out)
+{
+    overlap_shape s;
+    if (out == NULL || box == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 3, box_shape(&s, &box->min.x, &box->max.x, 3), &s, select, out, NULL, NULL,
+                       overlap_box3);
+}
+
+copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
+                                 copse_id_visitor visit, void *user)
+{
+    overlap_shape s;
+    if (box == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 3, box_shape(&s, &box->min.x, &box->max.x, 3), &s, select, NULL, visit, user,
+                       overlap_box3);
+}
+
+copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_select select,
+                                      copse_id_list *out)
+{
+    overlap_shape s;
+    if (out == NULL || sphere == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 3, sphere_shape(&s, &sphere->center.x, sphere->radius, 3), &s, select, out, NULL,
+                       NULL, overlap_sphere3);
+}
+
+copse_status copse_bvh_visit_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_select select,
+                                    copse_id_visitor visit, void *user)
+{
+    overlap_shape s;
+    if (sphere == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 3, sphere_shape(&s, &sphere->center.x, sphere->radius, 3), &s, select, NULL, visit,
+                       user, overlap_sphere3);
+}
+
+copse_status copse_bvh_overlap_segment(const copse_bvh *bvh, const copse_segment3 *segment,
+                                       copse_select select, copse_id_list *out)
+{
+    overlap_shape s;
+    if (out == NULL || segment == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 3, segment_shape(&s, &segment->a.x, &segment->b.x, 3), &s, select, out, NULL, NULL,
+                       overlap_segment3);
+}
+
+copse_status copse_bvh_visit_segment(const copse_bvh *bvh, const copse_segment3 *segment,
+                                     copse_select select, copse_id_visitor visit, void *user)
+{
+    overlap_shape s;
+    if (segment == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 3, segment_shape(&s, &segment->a.x, &segment->b.x, 3), &s, select, NULL, visit,
+                       user, overlap_segment3);
+}
+
+copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_select select,
+                                    copse_id_list *out)
+{
+    overlap_shape s;
+    if (out == NULL || rect == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 2, box_shape(&s, &rect->min.x, &rect->max.x, 2), &s, select, out, NULL, NULL,
+                       overlap_box2);
+}
+
+copse_status copse_bvh_visit_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_select select,
+                                  copse_id_visitor visit, void *user)
+{
+    overlap_shape s;
+    if (rect == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 2, box_shape(&s, &rect->min.x, &rect->max.x, 2), &s, select, NULL, visit, user,
+                       overlap_box2);
+}
+
+copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *circle, copse_select select,
+                                      copse_id_list *out)
+{
+    overlap_shape s;
+    if (out == NULL || circle == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 2, sphere_shape(&s, &circle->center.x, circle->radius, 2), &s, select, out, NULL,
+                       NULL, overlap_sphere2);
+}
+
+copse_status copse_bvh_visit_circle(const copse_bvh *bvh, const copse_circle *circle, copse_select select,
+                                    copse_id_visitor visit, void *user)
+{
+    overlap_shape s;
+    if (circle == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 2, sphere_shape(&s, &circle->center.x, circle->radius, 2), &s, select, NULL, visit,
+                       user, overlap_sphere2);
+}
+
+copse_status copse_bvh_overlap_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
+                                        copse_select select, copse_id_list *out)
+{
+    overlap_shape s;
+    if (out == NULL || segment == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 2, segment_shape(&s, &segment->a.x, &segment->b.x, 2), &s, select, out, NULL, NULL,
+                       overlap_segment2);
+}
+
+copse_status copse_bvh_visit_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
+                                      copse_select select, copse_id_visitor visit, void *user)
+{
+    overlap_shape s;
+    if (segment == NULL)
+        return COPSE_ERR_NULL;
+    return run_overlap(bvh, 2, segment_shape(&s, &segment->a.x, &segment->b.x, 2), &s, select, NULL, visit,
+                       user, overlap_segment2);
+}
+
+/* ---- rays: ordered traversal ------------------------------------------------------------------ */
+
+typedef enum ray_mode { RAY_FIRST, RAY_SORTED, RAY_VISIT } ray_mode;
+
+typedef struct ray_state {
+    ray_mode mode;
+    float t_max;          /* shrinks as hits make farther subtrees pointless */
+    copse_hit best;       /* RAY_FIRST */
+    copse_hit_list *list; /* RAY_SORTED */
+    copse_hit_visitor visit;
+    void *user;
+    bool stop;
+} ray_state;
+
+typedef struct trav_entry {
+    uint32_t node;
+    float key; /* entry t, or squared distance */
+} trav_entry;
+
+COPSE_INLINE bool hit_before(const copse_hit *a, const copse_hit *b)
+{
+    return a->t < b->t || (a->t == b->t && a->id < b->id);
+}
+
+static void report_sorted(ray_state *s, const copse_hit *h)
+{
+    copse_hit_list *l = s->list;
+    uint32_t i;
+    if (l->count == l->capacity) {
+        l->truncated = true;
+        if (l->capacity == 0u) {
+            s->stop = true; /* nothing can be kept: the flag is the whole answer */
+            return;
+        }
+        if (!hit_before(h, &l->hits[l->count - 1u]))
+            return;
+        l->count--; /* the farthest gives way */
+    }
+    for (i = l->count; i > 0u && hit_before(h, &l->hits[i - 1u]); i--)
+        l->hits[i] = l->hits[i - 1u];
+    l->hits[i] = *h;
+    l->count++;
+    if (l->count == l->capacity)
+        s->t_max = l->hits[l->count - 1u].t;
+}
+
+COPSE_INLINE void report_hit(ray_state *s, const copse_hit *h)
+{
+    if (s->mode == RAY_FIRST) {
+        if (hit_before(h, &s->best)) {
+            s->best = *h;
+            s->t_max = h->t;
+        }
+    } else if (s->mode == RAY_SORTED) {
+        report_sorted(s, h);
+    } else if (!s->visit(s->user, h)) {
+        s->stop = true;
+    }
+}
+
+COPSE_INLINE bool ray_vs_prim(const copse_bvh *t, const geo_ray *r, uint32_t prim, float t_max, copse_hit *h,
+                              unsigned dim)
+{
+    if (t->kind == COPSE_PRIM_TRIANGLES) {
+        float v[3][3];
+        bvh_triangle(t, prim, v, dim);
+        if (dim == 3)
+            return geo_ray_triangle(r, v[0], v[1], v[2], t_max, &h->t, &h->u, &h->v);
+        return copse_geo_ray_triangle2(r, v[0], v[1], v[2], t_max, &h->t, &h->u, &h->v);
+    }
+    {
+        const float *box = bvh_box(t, prim, dim);
+        h->u = h->v = 0.0f;
+        return geo_ray_box(r, box, box + dim, 0.0f, t_max, dim, false, &h->t);
+    }
+}
+
+COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, unsigned dim)
+{
+    const void *nodes = t->nodes;
+    trav_entry stack[COPSE_BVH_MAX_DEPTH];
+    uint32_t sp = 0, node = 0;
+    float tn;
+
+    if (t->node_count == 0 ||
+        !geo_ray_box(r, bvh_node_min(nodes, 0, dim), bvh_node_max(nodes, 0, dim), 0.0f, s->t_max, dim, true, &tn))
+        return;
+    for (;;) {
+        int32_t index = bvh_node_index(nodes, node, dim);
+        if (index >= 0) {
+            uint32_t k, count = bvh_node_count(nodes, node, dim);
+            for (k = 0; k < count; k++) {
+                uint32_t prim = t->prims[(uint32_t)index + k];
+                copse_hit h;
+                if (ray_vs_prim(t, r, prim, s->t_max, &h, dim)) {
+                    h.id = bvh_prim_id(t, prim);
+                    report_hit(s, &h);
+                    if (s->stop)
+                        return;
+                }
+            }
+        } else {
+            uint32_t left = node + 1u;
+            uint32_t right = left + bvh_node_span(nodes, left, dim);
+            float tl, tr;
+            bool hl = geo_ray_box(r, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), 0.0f, s->t_max,
+                                  dim, true, &tl);
+            bool hr = geo_ray_box(r, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), 0.0f,
+                                  s->t_max, dim, true, &tr);
+            if (hl && hr && sp < COPSE_BVH_MAX_DEPTH) { /* the bound holds for every checked tree */
+                if (tr < tl) {
+                    stack[sp].node = left;
+                    stack[sp].key = tl;
+                    node = right;
+                } else {
+                    stack[sp].node = right;
+                    stack[sp].key = tr;
+                    node = left;
+                }
+                sp++;
+                continue;
+            }
+            if (hl) {
+                node = left;
+                continue;
+            }
+            if (hr) {
+                node = right;
+                continue;
+            }
+        }
+        /* pop the next subtree that can still matter */
+        for (;;) {
+            if (sp == 0)
+                return;
+            sp--;
+            if (stack[sp].key <= s->t_max) {
+                node = stack[sp].node;
+                break;
+            }
+        }
+    }
+}
+
+static void ray_walk3(const copse_bvh *t, const geo_ray *r, ray_state *s)
+{
+    ray_walk(t, r, s, 3);
+}
+
+static void ray_walk2(const copse_bvh *t, const geo_ray *r, ray_state *s)
+{
+    ray_walk(t, r, s, 2);
+}
+
+static copse_status run_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
+                            ray_state *s)
+{
+    geo_ray r;
+    copse_status st = check_tree(bvh, dim);
+    unsigned a;
+    bool moving = false;
+    if (st != COPSE_OK)
+        return st;
+    if (!finite_n(org, dim) || !finite_n(dir, dim))
+        return COPSE_ERR_NONFINITE;
+    if ((st = check_t_max(t_max)) != COPSE_OK)
+        return st;
+    for (a = 0; a < dim; a++)
+        moving = moving || dir[a] != 0.0f;
+    if (!moving)
+        return COPSE_ERR_PARAM;
+    geo_ray_init(&r, org, dir, t_max, dim);
+    s->t_max = t_max;
+    s->stop = false;
+    if (dim == 3)
+        ray_walk3(bvh, &r, s);
+    else
+        ray_walk2(bvh, &r, s);
+    return COPSE_OK;
+}
+
+static void miss(copse_hit *hit)
+{
+    hit->t = FLT_MAX;
+    hit->id = COPSE_NONE;
+    hit->u = hit->v = 0.0f;
+}
+
+static copse_status raycast(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
+                            copse_hit *hit)
+{
+    ray_state s;
+    copse_status st;
+    if (hit == NULL)
+        return COPSE_ERR_NULL;
+    s.mode = RAY_FIRST;
+    miss(&s.best);
+    s.best.t = t_max;
+    st = run_ray(bvh, dim, org, dir, t_max, &s);
+    if (st != COPSE_OK || s.best.id == COPSE_NONE)
+        miss(&s.best);
+    *hit = s.best;
+    return st;
+}
+
+static copse_status raycast_all(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                float t_max, copse_hit_list *out)
+{
+    ray_state s;
+    if (out == NULL)
+        return COPSE_ERR_NULL;
+    out->count = 0;
+    out->truncated = false;
+    if (out->hits == NULL && out->capacity > 0)
+        return COPSE_ERR_NULL;
+    s.mode = RAY_SORTED;
+    s.list = out;
+    return run_ray(bvh, dim, org, dir, t_max, &s);
+}
+
+static copse_status visit_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
+                              copse_hit_visitor visit, void *user)
+{
+    ray_state s;
+    if (visit == NULL)
+        return COPSE_ERR_NULL;
+    s.mode = RAY_VISIT;
+    s.visit = visit;
+    s.user = user;
+    return run_ray(bvh, dim, org, dir, t_max, &s);
+}
+
+copse_status copse_bvh_raycast(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit *hit)
+{
+    if (ray == NULL) {
+        if (hit != NULL)
+            miss(hit);
+        return COPSE_ERR_NULL;
+    }
+    return raycast(bvh, 3, &ray->origin.x, &ray->dir.x, ray->t_max, hit);
+}
+
+copse_status copse_bvh_raycast_all(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit_list *out)
+{
+    if (ray == NULL)
+        return COPSE_ERR_NULL;
+    return raycast_all(bvh, 3, &ray->origin.x, &ray->dir.x, ray->t_max, out);
+}
+
+copse_status copse_bvh_visit_ray(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit_visitor visit, void *user)
+{
+    if (ray == NULL)
+        return COPSE_ERR_NULL;
+    return visit_ray(bvh, 3, &ray->origin.x, &ray->dir.x, ray->t_max, visit, user);
+}
+
+copse_status copse_bvh_raycast2(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit *hit)
+{
+    if (ray == NULL) {
+        if (hit != NULL)
+            miss(hit);
+        return COPSE_ERR_NULL;
+    }
+    return raycast(bvh, 2, &ray->origin.x, &ray->dir.x, ray->t_max, hit);
+}
+
+copse_status copse_bvh_raycast2_all(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit_list *out)
+{
+    if (ray == NULL)
+        return COPSE_ERR_NULL;
+    return raycast_all(bvh, 2, &ray->origin.x, &ray->dir.x, ray->t_max, out);
+}
+
+copse_status copse_bvh_visit_ray2(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit_visitor visit, void *user)
+{
+    if (ray == NULL)
+        return COPSE_ERR_NULL;
+    return visit_ray(bvh, 2, &ray->origin.x, &ray->dir.x, ray->t_max, visit, user);
+}
+
+/* ---- nearest: ordered by box distance --------------------------------------------------------- */
+
+typedef struct near_state {
+    float p[3];
+    float best_d2;
+    uint32_t best_id;
+    float best_point[3];
+    bool vertices; /* nearest mesh vertex instead of nearest point on a primitive */
+} near_state;
+
+COPSE_INLINE void near_offer(near_state *s, float d2, uint32_t id, const float *point)
+{
+    if (d2 < s->best_d2 || (d2 == s->best_d2 && id < s->best_id)) {
+        s->best_d2 = d2;
+        s->best_id = id;
+        s->best_point[0] = point[0];
+        s->best_point[1] = point[1];
+        s->best_point[2] = point[2];
+    }
+}
+
+static void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, unsigned dim)
+{
+    float q[3] = { 0.0f, 0.0f, 0.0f };
+    if (t->kind == COPSE_PRIM_TRIANGLES) {
+        if (s->vertices) {
+            uint32_t idx[3], k;
+            bvh_mesh_triangle(&t->mesh, prim, idx);
+            for (k = 0; k < 3; k++) {
+                bvh_vertex(t, idx[k], q, dim);
+                near_offer(s, geo_dist_sq3(q, s->p), idx[k], q);
+            }
+        } else {
+            float v[3][3], d2;
+            bvh_triangle(t, prim, v, dim);
+            d2 = copse_geo_triangle_closest(q, s->p, v[0], v[1], v[2]);
+            near_offer(s, d2, prim, q);
+        }
+    } else {
+        const float *box = bvh_box(t, prim, dim);
+        geo_box_closest(q, s->p, box, box + dim, dim);
+        near_offer(s, geo_box_dist_sq(s->p, box, box + dim, dim), bvh_prim_id(t, prim), q);
+    }
+}
+
+COPSE_INLINE void near_walk(const copse_bvh *t, near_state *s, unsigned dim)
+{
+    const void *nodes = t->nodes;
+    trav_entry stack[COPSE_BVH_MAX_DEPTH];
+    uint32_t sp = 0, node = 0;
+
+    if (t->node_count == 0 ||
+        geo_box_dist_sq(s->p, bvh_node_min(nodes, 0, dim), bvh_node_max(nodes, 0, dim), dim) > s->best_d2)
+        return;
+    for (;;) {
+        int32_t index = bvh_node_index(nodes, node, dim);
+        if (index >= 0) {
+            uint32_t k, count = bvh_node_count(nodes, node, dim);
+            for (k = 0; k < count; k++)
+                near_leaf_prim(t, s, t->prims[(uint32_t)index + k], dim);
+        } else {
+            uint32_t left = node + 1u;
+            uint32_t right = left + bvh_node_span(nodes, left, dim);
+            float dl = geo_box_dist_sq(s->p, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), dim);
+            float dr = geo_box_dist_sq(s->p, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), dim);
+            bool hl = dl <= s->best_d2, hr = dr <= s->best_d2;
+            if (hl && hr && sp < COPSE_BVH_MAX_DEPTH) {
+                if (dr < dl) {
+                    stack[sp].node = left;
+                    stack[sp].key = dl;
+                    node = right;
+                } else {
+                    stack[sp].node = right;
+                    stack[sp].key = dr;
+                    node = left;
+                }
+                sp++;
+                continue;
+            }
+            if (hl) {
+                node = left;
+                continue;
+            }
+            if (hr) {
+                node = right;
+                continue;
+            }
+        }
+        for (;;) {
+            if (sp == 0)
+                return;
+            sp--;
+            if (stack[sp].key <= s->best_d2) {
+                node = stack[sp].node;
+                break;
+            }
+        }
+    }
+}
+
+static void near_walk3(const copse_bvh *t, near_state *s)
+{
+    near_walk(t, s, 3);
+}
+
+static void near_walk2(const copse_bvh *t, near_state *s)
+{
+    near_walk(t, s, 2);
+}
+
+static copse_status nearest(const copse_bvh *bvh, unsigned dim, const float *p, float max_distance, bool vertices,
+                            near_state *s)
+{
+    copse_status st = check_tree(bvh, dim);
+    unsigned a;
+    s->best_d2 = FLT_MAX;
+    s->best_id = COPSE_NONE;
+    for (a = 0; a < 3; a++)
+        s->p[a] = s->best_point[a] = (a < dim && p != NULL) ? p[a] : 0.0f;
+    if (st != COPSE_OK)
+        return st;
+    if (!finite_n(p, dim) || max_distance != max_distance)
+        return COPSE_ERR_NONFINITE;
+    if (max_distance < 0.0f)
+        return COPSE_ERR_EMPTY_RANGE;
+    if (vertices && bvh->kind != COPSE_PRIM_TRIANGLES && bvh->dim != 0)
+        return COPSE_ERR_KIND;
+    /* FLT_MAX squared is +infinity: every finite distance is in range */
+    s->best_d2 = max_distance * max_distance;
+    s->vertices = vertices;
+    if (dim == 3)
+        near_walk3(bvh, s);
+    else
+        near_walk2(bvh, s);
+    if (s->best_id == COPSE_NONE)
+        s->best_d2 = FLT_MAX;
+    return COPSE_OK;
+}
+
+static copse_status nearest3(const copse_bvh *bvh, copse_vec3 point, float max_distance, bool vertices,
+                             copse_nearest3 *out)
+{
+    near_state s;
+    copse_status st;
+    if (out == NULL)
+        return COPSE_ERR_NULL;
+    st = nearest(bvh, 3, &point.x, max_distance, vertices, &s);
+    out->distance_sq = s.best_d2;
+    out->id = s.best_id;
+    out->point = copse_v3(s.best_point[0], s.best_point[1], s.best_point[2]);
+    return st;
+}
+
+copse_status copse_bvh_nearest(const copse_bvh *bvh, copse_vec3 point, float max_distance, copse_nearest3 *out)
+{
+    return nearest3(bvh, point, max_distance, false, out);
+}
+
+copse_status copse_bvh_nearest_vertex(const copse_bvh *bvh, copse_vec3 point, float max_distance,
+                                      copse_nearest3 *out)
+{
+    return nearest3(bvh, point, max_distance, true, out);
+}
+
+copse_status copse_bvh_nearest2(const copse_bvh *bvh, copse_vec2 point, float max_distance, copse_nearest2 *out)
+{
+    near_state s;
+    copse_status st;
+    if (out == NULL)
+        return COPSE_ERR_NULL;
+    st = nearest(bvh, 2, &point.x, max_distance, false, &s);
+    out->distance_sq = s.best_d2;
+    out->id = s.best_id;
+    out->point = copse_v2(s.best_point[0], s.best_point[1]);
+    return st;
+}

@@ -1,0 +1,225 @@
+/* The larger primitive tests of geom_internal.h. */
+#include "geom_internal.h"
+
+float copse_geo_triangle_closest(float *out, const float *p, const float *a, const float *b, const float *c)
+{
+    float ab[3], ac[3], ap[3], bp[3], cp[3];
+    float d1, d2, d3, d4, d5, d6, va, vb, vc, sum;
+    int k;
+
+    geo_sub3(ab, b, a);
+    geo_sub3(ac, c, a);
+    geo_sub3(ap, p, a);
+    d1 = geo_dot3(ab, ap);
+    d2 = geo_dot3(ac, ap);
+    geo_sub3(bp, p, b);
+    d3 = geo_dot3(ab, bp);
+    d4 = geo_dot3(ac, bp);
+    geo_sub3(cp, p, c);
+    d5 = geo_dot3(ab, cp);
+    d6 = geo_dot3(ac, cp);
+    va = d3 * d6 - d5 * d4;
+    vb = d5 * d2 - d1 * d6;
+    vc = d1 * d4 - d3 * d2;
+    sum = va + vb + vc; /* |ab x ac|^2 in exact arithmetic: 0 for a degenerate triangle */
+
+    if (sum > 0.0f && geo_finite(sum)) {
+        if (d1 <= 0.0f && d2 <= 0.0f) {
+            for (k = 0; k < 3; k++)
+                out[k] = a[k];
+        } else if (d3 >= 0.0f && d4 <= d3) {
+            for (k = 0; k < 3; k++)
+                out[k] = b[k];
+        } else if (d6 >= 0.0f && d5 <= d6) {
+            for (k = 0; k < 3; k++)
+                out[k] = c[k];
+        } else if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) {
+            float v = d1 / (d1 - d3); /* d1 - d3 = |ab|^2 > 0 */
+            for (k = 0; k < 3; k++)
+                out[k] = a[k] + ab[k] * v;
+        } else if (vb <= 0.0f && d2 >= 0.0f && d6 <= 0.0f) {
+            float w = d2 / (d2 - d6); /* d2 - d6 = |ac|^2 > 0 */
+            for (k = 0; k < 3; k++)
+                out[k] = a[k] + ac[k] * w;
+        } else if (va <= 0.0f && (d4 - d3) >= 0.0f && (d5 - d6) >= 0.0f) {
+            float w = (d4 - d3) / ((d4 - d3) + (d5 - d6)); /* sum = |bc|^2 > 0 */
+            for (k = 0; k < 3; k++)
+                out[k] = b[k] + (c[k] - b[k]) * w;
+        } else {
+            float v = vb / sum, w = vc / sum;
+            for (k = 0; k < 3; k++)
+                out[k] = a[k] + ab[k] * v + ac[k] * w;
+        }
+        return geo_dist_sq3(out, p);
+    }
+
+    /* Degenerate (a segment or a point): the closest of the three edges. */
+    {
+        float q[3], best;
+        geo_segment_closest(out, p, a, b);
+        best = geo_dist_sq3(out, p);
+        geo_segment_closest(q, p, b, c);
+        if (geo_dist_sq3(q, p) < best) {
+            best = geo_dist_sq3(q, p);
+            for (k = 0; k < 3; k++)
+                out[k] = q[k];
+        }
+        geo_segment_closest(q, p, c, a);
+        if (geo_dist_sq3(q, p) < best) {
+            best = geo_dist_sq3(q, p);
+            for (k = 0; k < 3; k++)
+                out[k] = q[k];
+        }
+        return best;
+    }
+}
+
+/* Does the axis separate the triangle's projection [min(p), max(p)] from the box's [-r, r]? */
+COPSE_INLINE bool separated(float p0, float p1, float p2, float r)
+{
+    float lo = geo_min(p0, geo_min(p1, p2));
+    float hi = geo_max(p0, geo_max(p1, p2));
+    return lo > r || hi < -r;
+}
+
+bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const float *a, const float *b,
+                                    const float *c)
+{
+    float ctr[3], h[3], v0[3], v1[3], v2[3], e[3][3], n[3];
+    int k, i;
+
+    for (k = 0; k < 3; k++) {
+        /* halves first: no overflow for coordinates near FLT_MAX */
+        ctr[k] = bmin[k] * 0.5f + bmax[k] * 0.5f;
+        h[k] = bmax[k] * 0.5f - bmin[k] * 0.5f;
+        v0[k] = a[k] - ctr[k];
+        v1[k] = b[k] - ctr[k];
+        v2[k] = c[k] - ctr[k];
+    }
+    /* the box's face normals: the triangle's bounds against the box */
+    for (k = 0; k < 3; k++)
+        if (separated(v0[k], v1[k], v2[k], h[k]))
+            return false;
+    geo_sub3(e[0], v1, v0);
+    geo_sub3(e[1], v2, v1);
+    geo_sub3(e[2], v0, v2);
+    /* the nine edge x axis directions: axis = unit_k x edge */
+    for (i = 0; i < 3; i++) {
+        const float *f = e[i];
+        /* x cross f = (0, -f.z, f.y) */
+        {
+            float p0 = -f[2] * v0[1] + f[1] * v0[2], p1 = -f[2] * v1[1] + f[1] * v1[2],
+                  p2 = -f[2] * v2[1] + f[1] * v2[2];
+            float r = h[1] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[1]);
+            if (separated(p0, p1, p2, r))
+                return false;
+        }
+        /* y cross f = (f.z, 0, -f.x) */
+        {
+            float p0 = f[2] * v0[0] - f[0] * v0[2], p1 = f[2] * v1[0] - f[0] * v1[2],
+                  p2 = f[2] * v2[0] - f[0] * v2[2];
+            float r = h[0] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[0]);
+            if (separated(p0, p1, p2, r))
+                return false;
+        }
+        /* z cross f = (-f.y, f.x, 0) */
+        {
+            float p0 = -f[1] * v0[0] + f[0] * v0[1], p1 = -f[1] * v1[0] + f[0] * v1[1],
+                  p2 = -f[1] * v2[0] + f[0] * v2[1];
+            float r = h[0] * copse_fabsf(f[1]) + h[1] * copse_fabsf(f[0]);
+            if (separated(p0, p1, p2, r))
+                return false;
+        }
+    }
+    /* the triangle's plane */
+    geo_cross3(n, e[0], e[1]);
+    {
+        float d = geo_dot3(n, v0);
+        float r = h[0] * copse_fabsf(n[0]) + h[1] * copse_fabsf(n[1]) + h[2] * copse_fabsf(n[2]);
+        if (d > r || d < -r)
+            return false;
+    }
+    return true;
+}
+
+COPSE_INLINE float cross2(const float *a, const float *b)
+{
+    return a[0] * b[1] - a[1] * b[0];
+}
+
+/* Lowers *t to the first t in [0, t_max] where the 2D ray meets segment [p, q], if it does. */
+static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float t_max, float *t_io)
+{
+    float t = FLT_MAX;
+    bool hit = false;
+    float e[2], w[2], denom;
+    e[0] = q[0] - p[0];
+    e[1] = q[1] - p[1];
+    w[0] = p[0] - r->org[0];
+    w[1] = p[1] - r->org[1];
+    denom = cross2(r->dir, e);
+    if (denom != 0.0f) {
+        float s = cross2(w, r->dir) / denom;
+        t = cross2(w, e) / denom;
+        hit = t >= 0.0f && t <= t_max && s >= 0.0f && s <= 1.0f;
+    } else if (cross2(w, r->dir) == 0.0f) { /* collinear: the nearer end in front, or 0 if inside */
+        float dd = r->dir[0] * r->dir[0] + r->dir[1] * r->dir[1];
+        float tp = (w[0] * r->dir[0] + w[1] * r->dir[1]) / dd;
+        float tq = ((q[0] - r->org[0]) * r->dir[0] + (q[1] - r->org[1]) * r->dir[1]) / dd;
+        float lo = geo_min(tp, tq), hi = geo_max(tp, tq);
+        t = geo_max(lo, 0.0f);
+        hit = dd > 0.0f && hi >= 0.0f && lo <= t_max;
+    }
+    if (hit && t < *t_io)
+        *t_io = t;
+    return hit;
+}
+
+bool copse_geo_ray_triangle2(const geo_ray *r, const float *a, const float *b, const float *c, float t_max,
+                             float *t_out, float *u_out, float *v_out)
+{
+    float ab[2], ac[2], x[2], ax[2], area, t;
+    bool hit = false;
+    ab[0] = b[0] - a[0];
+    ab[1] = b[1] - a[1];
+    ac[0] = c[0] - a[0];
+    ac[1] = c[1] - a[1];
+    area = cross2(ab, ac);
+    t = FLT_MAX;
+    if (area != 0.0f) {
+        float oa[2], ob[2], oc[2], bc[2], ca[2], d1, d2, d3;
+        oa[0] = r->org[0] - a[0];
+        oa[1] = r->org[1] - a[1];
+        ob[0] = r->org[0] - b[0];
+        ob[1] = r->org[1] - b[1];
+        oc[0] = r->org[0] - c[0];
+        oc[1] = r->org[1] - c[1];
+        bc[0] = c[0] - b[0];
+        bc[1] = c[1] - b[1];
+        ca[0] = a[0] - c[0];
+        ca[1] = a[1] - c[1];
+        d1 = cross2(ab, oa);
+        d2 = cross2(bc, ob);
+        d3 = cross2(ca, oc);
+        if ((d1 >= 0.0f && d2 >= 0.0f && d3 >= 0.0f) || (d1 <= 0.0f && d2 <= 0.0f && d3 <= 0.0f)) {
+            t = 0.0f;
+            hit = true;
+        }
+    }
+    if (!hit) {
+        /* outside: the ray enters through the nearest edge it crosses */
+        hit = ray_segment2(r, a, b, t_max, &t);
+        hit = ray_segment2(r, b, c, t_max, &t) || hit;
+        hit = ray_segment2(r, c, a, t_max, &t) || hit;
+        if (!hit)
+            return false;
+    }
+    x[0] = r->org[0] + r->dir[0] * t;
+    x[1] = r->org[1] + r->dir[1] * t;
+    ax[0] = x[0] - a[0];
+    ax[1] = x[1] - a[1];
+    *t_out = t;
+    *u_out = area != 0.0f ? cross2(ax, ac) / area : 0.0f;
+    *v_out = area != 0.0f ? cross2(ab, ax) / area : 0.0f;
+    return true;
+}

@@ -1,0 +1,265 @@
+/*
+ * Geometry the trees share: primitive tests on plain float arrays.
+ *
+ * The hot tests are static inline so they fold into the traversal loops; the
+ * larger ones live in geom.c under copse_geo_ names (internal, not in the API).
+ * 2D callers embed their points at z = 0 and reuse the 3D routines where the
+ * answer is the same (closest point, triangle/box overlap); only the ray entry
+ * into a 2D triangle differs in kind and has its own routine.
+ */
+#ifndef COPSE_GEOM_INTERNAL_H
+#define COPSE_GEOM_INTERNAL_H
+
+#include <float.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define COPSE_INLINE static inline __attribute__((always_inline))
+#define COPSE_NOINLINE __attribute__((noinline))
+#define copse_sqrtf(x) __builtin_sqrtf(x)
+#define copse_fabsf(x) __builtin_fabsf(x)
+#define COPSE_LIKELY(x) __builtin_expect(!!(x), 1)
+#define COPSE_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#include <math.h>
+#define COPSE_INLINE static inline
+#define COPSE_NOINLINE
+#define copse_sqrtf(x) sqrtf(x)
+#define copse_fabsf(x) fabsf(x)
+#define COPSE_LIKELY(x) (x)
+#define COPSE_UNLIKELY(x) (x)
+#endif
+
+/* NaN and both infinities fail: x - x is 0 only for finite x. */
+COPSE_INLINE bool geo_finite(float x)
+{
+    return (x - x) == 0.0f;
+}
+
+COPSE_INLINE float geo_min(float a, float b)
+{
+    return a < b ? a : b;
+}
+
+COPSE_INLINE float geo_max(float a, float b)
+{
+    return a > b ? a : b;
+}
+
+COPSE_INLINE float geo_dot3(const float *a, const float *b)
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+COPSE_INLINE void geo_sub3(float *out, const float *a, const float *b)
+{
+    out[0] = a[0] - b[0];
+    out[1] = a[1] - b[1];
+    out[2] = a[2] - b[2];
+}
+
+COPSE_INLINE void geo_cross3(float *out, const float *a, const float *b)
+{
+    out[0] = a[1] * b[2] - a[2] * b[1];
+    out[1] = a[2] * b[0] - a[0] * b[2];
+    out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* ---- boxes (any dimension) ------------------------------------------------------------------ */
+
+COPSE_INLINE bool geo_box_overlap(const float *amin, const float *amax, const float *bmin, const float *bmax,
+                                  unsigned dim)
+{
+    unsigned a;
+    for (a = 0; a < dim; a++)
+        if (amin[a] > bmax[a] || bmin[a] > amax[a])
+            return false;
+    return true;
+}
+
+/* Squared distance from p to the box (0 inside). */
+COPSE_INLINE float geo_box_dist_sq(const float *p, const float *bmin, const float *bmax, unsigned dim)
+{
+    float d2 = 0.0f;
+    unsigned a;
+    for (a = 0; a < dim; a++) {
+        float d = 0.0f;
+        if (p[a] < bmin[a])
+            d = bmin[a] - p[a];
+        else if (p[a] > bmax[a])
+            d = p[a] - bmax[a];
+        d2 += d * d;
+    }
+    return d2;
+}
+
+COPSE_INLINE void geo_box_closest(float *out, const float *p, const float *bmin, const float *bmax, unsigned dim)
+{
+    unsigned a;
+    for (a = 0; a < dim; a++)
+        out[a] = p[a] < bmin[a] ? bmin[a] : (p[a] > bmax[a] ? bmax[a] : p[a]);
+}
+
+/* ---- rays ----------------------------------------------------------------------------------- */
+
+/* A ray with what every box and triangle test wants precomputed. */
+typedef struct geo_ray {
+    float org[3], dir[3], inv[3];
+    float t_max;
+    /* watertight triangle test (3D): the dominant axis kz and the shear */
+    unsigned kx, ky, kz;
+    float sx, sy, sz;
+} geo_ray;
+
+/* 1/d, with IEEE infinities for d = +-0 so slab tests need no special case. */
+COPSE_INLINE float geo_recip(float d)
+{
+    return 1.0f / d;
+}
+
+COPSE_INLINE void geo_ray_init(geo_ray *r, const float *org, const float *dir, float t_max, unsigned dim)
+{
+    unsigned a;
+    for (a = 0; a < 3; a++) {
+        r->org[a] = a < dim ? org[a] : 0.0f;
+        r->dir[a] = a < dim ? dir[a] : 0.0f;
+        r->inv[a] = geo_recip(r->dir[a]);
+    }
+    r->t_max = t_max;
+    if (dim == 3) {
+        float ax = copse_fabsf(dir[0]), ay = copse_fabsf(dir[1]), az = copse_fabsf(dir[2]);
+        unsigned t;
+        r->kz = (ax >= ay && ax >= az) ? 0u : (ay >= az ? 1u : 2u);
+        r->kx = r->kz == 2u ? 0u : r->kz + 1u;
+        r->ky = r->kx == 2u ? 0u : r->kx + 1u;
+        if (dir[r->kz] < 0.0f) { /* keep the winding: swap so the sheared frame is right-handed */
+            t = r->kx;
+            r->kx = r->ky;
+            r->ky = t;
+        }
+        r->sx = dir[r->kx] / dir[r->kz];
+        r->sy = dir[r->ky] / dir[r->kz];
+        r->sz = 1.0f / dir[r->kz];
+    } else {
+        r->kx = 0;
+        r->ky = 1;
+        r->kz = 2;
+        r->sx = r->sy = r->sz = 0.0f;
+    }
+}
+
+/* 1 + 2*gamma(3): widens a slab test's far distance so that rounding never culls a box
+ * that the exact ray touches (Ize, "Robust BVH Ray Traversal", 2013). */
+#define GEO_SLAB_WIDEN (1.0f + 2.0f * (3.0f * FLT_EPSILON * 0.5f) / (1.0f - 3.0f * FLT_EPSILON * 0.5f))
+
+/* Slab test of the ray's [t_lo, t_hi] against a box. On a hit, *t_enter is where the ray
+ * enters (t_lo when it starts inside). `widen` makes it conservative for node culling.
+ * A zero direction component gives infinite slab distances; a NaN (origin exactly on a
+ * slab plane) is ignored by the comparisons' order, which is right: the ray lies in it. */
+COPSE_INLINE bool geo_ray_box(const geo_ray *r, const float *bmin, const float *bmax, float t_lo, float t_hi,
+                              unsigned dim, bool widen, float *t_enter)
+{
+    float tn = t_lo, tf = t_hi;
+    unsigned a;
+    for (a = 0; a < dim; a++) {
+        float near_plane = r->inv[a] < 0.0f ? bmax[a] : bmin[a];
+        float far_plane = r->inv[a] < 0.0f ? bmin[a] : bmax[a];
+        float t0 = (near_plane - r->org[a]) * r->inv[a];
+        float t1 = (far_plane - r->org[a]) * r->inv[a];
+        if (widen)
+            t1 *= GEO_SLAB_WIDEN;
+        tn = t0 > tn ? t0 : tn;
+        tf = t1 < tf ? t1 : tf;
+    }
+    *t_enter = tn;
+    return tn <= tf;
+}
+
+/* Watertight ray/triangle intersection (Woop, Benthin, Wald, JCGT 2013): no ray slips
+ * between two triangles that share an edge. Two-sided. Hits t in [0, t_max]; u, v are
+ * the weights of p1 and p2. */
+COPSE_INLINE bool geo_ray_triangle(const geo_ray *r, const float *p0, const float *p1, const float *p2,
+                                   float t_max, float *t_out, float *u_out, float *v_out)
+{
+    const unsigned kx = r->kx, ky = r->ky, kz = r->kz;
+    float A[3], B[3], C[3];
+    float ax, ay, bx, by, cx, cy, U, V, W, det, T, rcp;
+
+    geo_sub3(A, p0, r->org);
+    geo_sub3(B, p1, r->org);
+    geo_sub3(C, p2, r->org);
+    ax = A[kx] - r->sx * A[kz];
+    ay = A[ky] - r->sy * A[kz];
+    bx = B[kx] - r->sx * B[kz];
+    by = B[ky] - r->sy * B[kz];
+    cx = C[kx] - r->sx * C[kz];
+    cy = C[ky] - r->sy * C[kz];
+    U = cx * by - cy * bx;
+    V = ax * cy - ay * cx;
+    W = bx * ay - by * ax;
+    if (COPSE_UNLIKELY(U == 0.0f || V == 0.0f || W == 0.0f)) {
+        /* On an edge in float: decide in double so neighbours agree (the paper's fallback). */
+        U = (float)((double)cx * (double)by - (double)cy * (double)bx);
+        V = (float)((double)ax * (double)cy - (double)ay * (double)cx);
+        W = (float)((double)bx * (double)ay - (double)by * (double)ax);
+    }
+    if ((U < 0.0f || V < 0.0f || W < 0.0f) && (U > 0.0f || V > 0.0f || W > 0.0f))
+        return false;
+    det = U + V + W;
+    if (det == 0.0f)
+        return false;
+    T = U * (r->sz * A[kz]) + V * (r->sz * B[kz]) + W * (r->sz * C[kz]);
+    if (det > 0.0f) {
+        if (T < 0.0f || T > t_max * det)
+            return false;
+    } else {
+        if (T > 0.0f || T < t_max * det)
+            return false;
+    }
+    rcp = 1.0f / det;
+    *t_out = T * rcp;
+    *u_out = V * rcp;
+    *v_out = W * rcp;
+    return *t_out <= t_max;
+}
+
+/* ---- closest points ------------------------------------------------------------------------- */
+
+/* Closest point on segment [a, b] to p (a == b allowed). */
+COPSE_INLINE void geo_segment_closest(float *out, const float *p, const float *a, const float *b)
+{
+    float ab[3], ap[3], len2, s;
+    geo_sub3(ab, b, a);
+    geo_sub3(ap, p, a);
+    len2 = geo_dot3(ab, ab);
+    s = len2 > 0.0f ? geo_dot3(ap, ab) / len2 : 0.0f;
+    s = s < 0.0f ? 0.0f : (s > 1.0f ? 1.0f : s);
+    out[0] = a[0] + ab[0] * s;
+    out[1] = a[1] + ab[1] * s;
+    out[2] = a[2] + ab[2] * s;
+}
+
+COPSE_INLINE float geo_dist_sq3(const float *a, const float *b)
+{
+    float d[3];
+    geo_sub3(d, a, b);
+    return geo_dot3(d, d);
+}
+
+/* Closest point on triangle (a, b, c) to p, by Voronoi regions (Ericson, RTCD 5.1.5).
+ * Degenerate triangles fall back to the closest of their three edges. Returns |p - out|^2. */
+float copse_geo_triangle_closest(float *out, const float *p, const float *a, const float *b, const float *c);
+
+/* ---- overlap -------------------------------------------------------------------------------- */
+
+/* Triangle vs box by the separating axis theorem (Akenine-Moeller): 13 axes. Closed sets. */
+bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const float *a, const float *b,
+                              const float *c);
+
+/* Where a 2D ray first touches the closed triangle (a, b, c) (z ignored), t in [0, t_max];
+ * u, v are the barycentric weights of b and c at that point. */
+bool copse_geo_ray_triangle2(const geo_ray *r, const float *a, const float *b, const float *c, float t_max,
+                       float *t_out, float *u_out, float *v_out);
+
+#endif /* COPSE_GEOM_INTERNAL_H */
