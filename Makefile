@@ -61,7 +61,7 @@ H_STD  := $(if $(findstring c99,$(CONFIG)),c99,c11)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 H_SAN  := $(if $(findstring asan,$(CONFIG)),$(SAN_FLAGS))
 H_OUT  := $(B)/host-$(CONFIG)
-H_CFLAGS := -std=$(H_STD) -O2 -g $(WARN) $(FP_FLAGS) $(INC) $(H_SAN) -MMD -MP
+H_CFLAGS := -std=$(H_STD) -O2 -g $(WARN) $(FP_FLAGS) $(INC) $(H_SAN) -DCOPSE_HOST=1 -MMD -MP
 H_LIBS   := -lassimp -lm
 
 H_LIB_OBJ  := $(LIB_SRC:%.c=$(H_OUT)/%.o)

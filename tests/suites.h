@@ -1,4 +1,5 @@
-/* The list of suites. Add a suite: write tests/test_<name>.c with suite_<name>() and list it here. */
+/* The list of suites. Add a suite: write tests/test_<name>.c with suite_<name>() and list it
+ * here; suites that need files or host libraries go in tests/host/ and COPSE_HOST_SUITES. */
 #ifndef COPSE_SUITES_H
 #define COPSE_SUITES_H
 
@@ -6,8 +7,15 @@
     COPSE_SUITE(core) \
     COPSE_SUITE(bvh)
 
+#if defined(COPSE_HOST)
+#define COPSE_HOST_SUITES
+#else
+#define COPSE_HOST_SUITES
+#endif
+
 #define COPSE_SUITE(name) void suite_##name(void);
 COPSE_SUITES
+COPSE_HOST_SUITES
 #undef COPSE_SUITE
 
 #endif

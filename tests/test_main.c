@@ -9,6 +9,7 @@ int main(int argc, char **argv)
                       (unsigned long)(test_memory_bytes() >> 10));
 #define COPSE_SUITE(name) suite_##name();
     COPSE_SUITES
+    COPSE_HOST_SUITES
 #undef COPSE_SUITE
     return test_finish();
 }
