@@ -32,7 +32,7 @@ DEPS_TEST  := gcc clang make python3 gcc-arm-none-eabi libnewlib-arm-none-eabi q
               libassimp-dev libclang-rt-14-dev
 ENSURE     := tools/ensure-deps
 
-.PHONY: all test demo bench size stack deps-test host-run board board-run check-core clean
+.PHONY: all test deps-test host host-run board board-run runner-check runner-checks check-core clean
 
 ifdef BOARD
 all: board
@@ -49,9 +49,10 @@ test: deps-test
 	@rm -rf $(B)/logs && mkdir -p $(B)/logs
 	@for c in $(HOST_CONFIGS); do $(MAKE) --no-print-directory host-run CONFIG=$$c || true; done
 	@$(MAKE) --no-print-directory check-core || true
+	@$(MAKE) --no-print-directory runner-checks || true
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory board-run BOARD=$$b || true; done
 	@echo "== total"
-	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks $(addprefix board-,$(BOARDS))
+	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS))
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.
@@ -129,6 +130,19 @@ $(X_OUT)/copse_tests.elf: $(X_TEST_OBJ) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
 	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_tests.map -o $@ $^ $(X_LDLIBS)
 
+$(X_OUT)/selftest-%.elf: $(X_OUT)/tests/selftest/%.o $(X_PORT_SRC:%.c=$(X_OUT)/%.o)
+	@echo "  LD  $@"
+	@$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
+
+# The runner must turn a HardFault into exit 99 and a hang into a time-out (124).
+runner-check: $(X_OUT)/selftest-fault.elf $(X_OUT)/selftest-hang.elf
+	@tools/qemu-run $(BOARD) $(X_OUT)/selftest-fault.elf >$(X_OUT)/selftest-fault.out 2>&1; rc=$$?; \
+	 if [ $$rc -eq 99 ] && grep -q 'FAULT: pc=' $(X_OUT)/selftest-fault.out; then echo "ok   $(BOARD): fault reported, exit 99"; \
+	 else echo "FAIL $(BOARD): fault gave rc=$$rc"; cat $(X_OUT)/selftest-fault.out; fi
+	@QEMU_TIMEOUT=2 tools/qemu-run $(BOARD) $(X_OUT)/selftest-hang.elf >$(X_OUT)/selftest-hang.out 2>&1; rc=$$?; \
+	 if [ $$rc -eq 124 ]; then echo "ok   $(BOARD): hang stopped by the time limit, exit 124"; \
+	 else echo "FAIL $(BOARD): hang gave rc=$$rc"; fi
+
 board-run: $(X_OUT)/copse_tests.elf
 	@mkdir -p $(B)/logs
 	@echo "== $(BOARD) (qemu-system-arm -M $(QEMU_MACHINE))"
@@ -144,6 +158,15 @@ check-core:
 	@echo "== core checks"
 	@(tools/check-core $(B)/microbit/lib; echo "rc=$$?") > $(B)/logs/core-checks.log 2>&1; \
 	 cat $(B)/logs/core-checks.log | grep -v '^rc='; grep -q '^rc=0$$' $(B)/logs/core-checks.log
+
+# The runner's own failure paths, on the smallest and the default board.
+runner-checks:
+	@mkdir -p $(B)/logs
+	@echo "== runner checks"
+	@(for b in microbit $(DEFAULT_BOARD); do $(MAKE) --no-print-directory -s BOARD=$$b runner-check; done \
+	  | tee $(B)/runner.out; p=$$(grep -c '^ok' $(B)/runner.out); f=$$(grep -c '^FAIL' $(B)/runner.out); \
+	  echo "$$p passed, $$f failed"; echo "rc=$$f") > $(B)/logs/runner-checks.log 2>&1; \
+	 grep -v '^rc=' $(B)/logs/runner-checks.log; grep -q '^rc=0$$' $(B)/logs/runner-checks.log
 
 clean:
 	rm -rf $(B)
