@@ -5,10 +5,13 @@
 
 #define COPSE_SUITES \
     COPSE_SUITE(core) \
-    COPSE_SUITE(bvh)
+    COPSE_SUITE(bvh_build) \
+    COPSE_SUITE(bvh_query) \
+    COPSE_SUITE(bvh_edge) \
+    COPSE_SUITE(bvh_errors)
 
 #if defined(COPSE_HOST)
-#define COPSE_HOST_SUITES
+#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes)
 #else
 #define COPSE_HOST_SUITES
 #endif

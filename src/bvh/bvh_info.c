@@ -50,30 +50,41 @@ uint32_t copse_bvh_prim_id(const copse_bvh *bvh, uint32_t prim)
     return (bvh != NULL && bvh->kind == COPSE_PRIM_BOXES) ? bvh_prim_id(bvh, prim) : prim;
 }
 
-static float half_area(const float *mn, const float *mx, unsigned dim)
+/* Half surface area (3D) or half perimeter (2D) of a box whose half extents are multiplied by
+ * `scale`: with the root's largest half extent scaled to 1, no box of finite coordinates
+ * overflows (the areas of boxes 1e20 wide would, unscaled). */
+static float half_area(const float *mn, const float *mx, unsigned dim, float scale)
 {
-    float dx = mx[0] - mn[0], dy = mx[1] - mn[1], dz;
+    float dx = (mx[0] * 0.5f - mn[0] * 0.5f) * scale, dy = (mx[1] * 0.5f - mn[1] * 0.5f) * scale, dz;
     if (dim == 2)
         return dx + dy;
-    dz = mx[2] - mn[2];
+    dz = (mx[2] * 0.5f - mn[2] * 0.5f) * scale;
     return dx * dy + dy * dz + dz * dx;
 }
 
 copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats)
 {
     uint32_t ends[COPSE_BVH_MAX_DEPTH + 1u], sp = 0, i;
-    float root_area;
+    float root_area, extent = 0.0f, scale = 1.0f;
+    const float *rmn, *rmx;
     const unsigned dim = bvh != NULL ? bvh->dim : 0u;
+    unsigned a;
     if (bvh == NULL || stats == NULL)
         return COPSE_ERR_NULL;
     memset(stats, 0, sizeof *stats);
     stats->nodes = bvh->node_count;
     if (bvh->node_count == 0)
         return COPSE_OK;
-    root_area = half_area(bvh_node_min(bvh->nodes, 0, dim), bvh_node_max(bvh->nodes, 0, dim), dim);
+    rmn = bvh_node_min(bvh->nodes, 0, dim);
+    rmx = bvh_node_max(bvh->nodes, 0, dim);
+    for (a = 0; a < dim; a++)
+        extent = geo_max(extent, rmx[a] * 0.5f - rmn[a] * 0.5f);
+    if (extent >= FLT_MIN)
+        scale = 1.0f / extent;
+    root_area = half_area(rmn, rmx, dim, scale);
     for (i = 0; i < bvh->node_count; i++) {
         int32_t index = bvh_node_index(bvh->nodes, i, dim);
-        float area = half_area(bvh_node_min(bvh->nodes, i, dim), bvh_node_max(bvh->nodes, i, dim), dim);
+        float area = half_area(bvh_node_min(bvh->nodes, i, dim), bvh_node_max(bvh->nodes, i, dim), dim, scale);
         float p = root_area > 0.0f ? area / root_area : 1.0f; /* chance a random ray entering the root enters here */
         while (sp > 0 && ends[sp - 1u] == i)
             sp--;
@@ -97,6 +108,28 @@ copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats)
     return COPSE_OK;
 }
 
+/* Two independent 32-bit mixes of a primitive index. Summed over the leaf slots they equal
+ * their sums over 0..prim_count-1 when every primitive appears exactly once: a check of
+ * "exactly once" with no memory (a damaged tree slips through with odds of about 2^-64). */
+static uint32_t mix_a(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x85EBCA6Bu;
+    x ^= x >> 13;
+    x *= 0xC2B2AE35u;
+    return x ^ (x >> 16);
+}
+
+static uint32_t mix_b(uint32_t x)
+{
+    x += 0x9E3779B9u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 12;
+    x *= 0x297A2D39u;
+    return x ^ (x >> 15);
+}
+
 typedef struct check_frame {
     uint32_t end;    /* one past the subtree's last node */
     uint32_t parent; /* the internal node */
@@ -106,7 +139,7 @@ typedef struct check_frame {
 copse_status copse_bvh_check(const copse_bvh *bvh)
 {
     check_frame stack[COPSE_BVH_MAX_DEPTH];
-    uint32_t sp = 0, i, slot = 0;
+    uint32_t sp = 0, i, slot = 0, sum_a = 0, sum_b = 0;
     unsigned dim, a;
     if (bvh == NULL)
         return COPSE_ERR_NULL;
@@ -133,9 +166,12 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
             uint32_t k, count = bvh_node_count(bvh->nodes, i, dim);
             if (count == 0 || (uint32_t)index != slot || count > bvh->prim_count - slot)
                 return COPSE_ERR_INDEX;
-            for (k = 0; k < count; k++)
+            for (k = 0; k < count; k++) {
                 if (bvh->prims[slot + k] >= bvh->prim_count)
                     return COPSE_ERR_INDEX;
+                sum_a += mix_a(bvh->prims[slot + k]);
+                sum_b += mix_b(bvh->prims[slot + k]);
+            }
             slot += count;
             end = i + 1u;
         } else {
@@ -166,5 +202,11 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
             sp++;
         }
     }
-    return slot == bvh->prim_count ? COPSE_OK : COPSE_ERR_INDEX;
+    if (slot != bvh->prim_count)
+        return COPSE_ERR_INDEX;
+    for (i = 0; i < bvh->prim_count; i++) {
+        sum_a -= mix_a(i);
+        sum_b -= mix_b(i);
+    }
+    return (sum_a | sum_b) == 0u ? COPSE_OK : COPSE_ERR_INDEX; /* a primitive twice, another never */
 }

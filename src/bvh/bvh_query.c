@@ -105,10 +105,14 @@ static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_
             return copse_geo_triangle_box_overlap(bmin, bmax, v[0], v[1], v[2]);
         }
     case SHAPE_SPHERE:
+        /* a 2D centre inside: by the edge signs (a rounded distance need not be 0) */
+        if (dim == 2 && copse_geo_point_in_triangle2(s->center, v[0], v[1], v[2]))
+            return true;
         return copse_geo_triangle_closest(q, s->center, v[0], v[1], v[2]) <= s->r2;
     case SHAPE_SEGMENT:
         if (s->point)
-            return copse_geo_triangle_closest(q, s->ray.org, v[0], v[1], v[2]) == 0.0f;
+            return (dim == 2 && copse_geo_point_in_triangle2(s->ray.org, v[0], v[1], v[2])) ||
+                   copse_geo_triangle_closest(q, s->ray.org, v[0], v[1], v[2]) == 0.0f;
         if (dim == 3)
             return geo_ray_triangle(&s->ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
         return copse_geo_ray_triangle2(&s->ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
@@ -413,15 +417,18 @@ static void report_sorted(ray_state *s, const copse_hit *h)
             s->stop = true; /* nothing can be kept: the flag is the whole answer */
             return;
         }
-        if (!hit_before(h, &l->hits[l->count - 1u]))
-            return;
-        l->count--; /* the farthest gives way */
+        if (hit_before(h, &l->hits[l->count - 1u]))
+            l->count--; /* the farthest gives way */
     }
-    for (i = l->count; i > 0u && hit_before(h, &l->hits[i - 1u]); i--)
-        l->hits[i] = l->hits[i - 1u];
-    l->hits[i] = *h;
-    l->count++;
-    if (l->count == l->capacity)
+    if (l->count < l->capacity) {
+        for (i = l->count; i > 0u && hit_before(h, &l->hits[i - 1u]); i--)
+            l->hits[i] = l->hits[i - 1u];
+        l->hits[i] = *h;
+        l->count++;
+    }
+    /* Farther hits can no longer matter, but only once one has been seen: until then
+     * `truncated` is not settled. */
+    if (l->truncated)
         s->t_max = l->hits[l->count - 1u].t;
 }
 
@@ -483,11 +490,13 @@ COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, u
         } else {
             uint32_t left = node + 1u;
             uint32_t right = left + bvh_node_span(nodes, left, dim);
-            float tl, tr;
-            bool hl = geo_ray_box(r, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), 0.0f, s->t_max,
+            /* widened like the far planes: a box entered exactly at the best hit's t (a shared
+             * corner, an equal triangle) is still visited, so ties go to the lower id */
+            float t_cull = s->t_max * GEO_SLAB_WIDEN, tl, tr;
+            bool hl = geo_ray_box(r, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), 0.0f, t_cull,
                                   dim, true, &tl);
-            bool hr = geo_ray_box(r, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), 0.0f,
-                                  s->t_max, dim, true, &tr);
+            bool hr = geo_ray_box(r, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), 0.0f, t_cull,
+                                  dim, true, &tr);
             if (hl && hr && sp < COPSE_BVH_MAX_DEPTH) { /* the bound holds for every checked tree */
                 if (tr < tl) {
                     stack[sp].node = left;
@@ -515,7 +524,7 @@ COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, u
             if (sp == 0)
                 return;
             sp--;
-            if (stack[sp].key <= s->t_max) {
+            if (stack[sp].key <= s->t_max * GEO_SLAB_WIDEN) {
                 node = stack[sp].node;
                 break;
             }
@@ -692,10 +701,12 @@ static void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, uns
                 near_offer(s, geo_dist_sq3(q, s->p), idx[k], q);
             }
         } else {
-            float v[3][3], d2;
+            float v[3][3];
             bvh_triangle(t, prim, v, dim);
-            d2 = copse_geo_triangle_closest(q, s->p, v[0], v[1], v[2]);
-            near_offer(s, d2, prim, q);
+            if (dim == 2 && copse_geo_point_in_triangle2(s->p, v[0], v[1], v[2]))
+                near_offer(s, 0.0f, prim, s->p); /* inside: exactly 0, so containing triangles tie */
+            else
+                near_offer(s, copse_geo_triangle_closest(q, s->p, v[0], v[1], v[2]), prim, q);
         }
     } else {
         const float *box = bvh_box(t, prim, dim);

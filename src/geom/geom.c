@@ -147,8 +147,19 @@ COPSE_INLINE float cross2(const float *a, const float *b)
     return a[0] * b[1] - a[1] * b[0];
 }
 
-/* Lowers *t to the first t in [0, t_max] where the 2D ray meets segment [p, q], if it does. */
-static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float t_max, float *t_io)
+/* Which side of the ray's line p lies on (0: on it). */
+COPSE_INLINE float ray_side2(const geo_ray *r, const float *p)
+{
+    float w[2];
+    w[0] = p[0] - r->org[0];
+    w[1] = p[1] - r->org[1];
+    return cross2(r->dir, w);
+}
+
+/* Lowers *t to the first t in [0, t_max] where the 2D ray meets segment [p, q], if it does.
+ * sp, sq: the ends' sides of the ray (ray_side2); the line crosses the segment where they differ. */
+static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float sp, float sq, float t_max,
+                         float *t_io)
 {
     float t = FLT_MAX;
     bool hit = false;
@@ -158,11 +169,12 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
     w[0] = p[0] - r->org[0];
     w[1] = p[1] - r->org[1];
     denom = cross2(r->dir, e);
-    if (denom != 0.0f) {
-        float s = cross2(w, r->dir) / denom;
-        t = cross2(w, e) / denom;
-        hit = t >= 0.0f && t <= t_max && s >= 0.0f && s <= 1.0f;
-    } else if (cross2(w, r->dir) == 0.0f) { /* collinear: the nearer end in front, or 0 if inside */
+    if (sp != 0.0f || sq != 0.0f) {
+        if (((sp <= 0.0f && sq >= 0.0f) || (sp >= 0.0f && sq <= 0.0f)) && denom != 0.0f) {
+            t = cross2(w, e) / denom;
+            hit = t >= 0.0f && t <= t_max;
+        }
+    } else { /* collinear: the nearer end in front, or 0 if inside */
         float dd = r->dir[0] * r->dir[0] + r->dir[1] * r->dir[1];
         float tp = (w[0] * r->dir[0] + w[1] * r->dir[1]) / dd;
         float tq = ((q[0] - r->org[0]) * r->dir[0] + (q[1] - r->org[1]) * r->dir[1]) / dd;
@@ -173,6 +185,28 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
     if (hit && t < *t_io)
         *t_io = t;
     return hit;
+}
+
+bool copse_geo_point_in_triangle2(const float *p, const float *a, const float *b, const float *c)
+{
+    float ab[2], bc[2], ca[2], pa[2], pb[2], pc[2], d1, d2, d3;
+    ab[0] = b[0] - a[0];
+    ab[1] = b[1] - a[1];
+    bc[0] = c[0] - b[0];
+    bc[1] = c[1] - b[1];
+    ca[0] = a[0] - c[0];
+    ca[1] = a[1] - c[1];
+    pa[0] = p[0] - a[0];
+    pa[1] = p[1] - a[1];
+    pb[0] = p[0] - b[0];
+    pb[1] = p[1] - b[1];
+    pc[0] = p[0] - c[0];
+    pc[1] = p[1] - c[1];
+    d1 = cross2(ab, pa);
+    d2 = cross2(bc, pb);
+    d3 = cross2(ca, pc);
+    return cross2(ab, ca) != 0.0f &&
+           ((d1 >= 0.0f && d2 >= 0.0f && d3 >= 0.0f) || (d1 <= 0.0f && d2 <= 0.0f && d3 <= 0.0f));
 }
 
 bool copse_geo_ray_triangle2(const geo_ray *r, const float *a, const float *b, const float *c, float t_max,
@@ -186,31 +220,21 @@ bool copse_geo_ray_triangle2(const geo_ray *r, const float *a, const float *b, c
     ac[1] = c[1] - a[1];
     area = cross2(ab, ac);
     t = FLT_MAX;
-    if (area != 0.0f) {
-        float oa[2], ob[2], oc[2], bc[2], ca[2], d1, d2, d3;
-        oa[0] = r->org[0] - a[0];
-        oa[1] = r->org[1] - a[1];
-        ob[0] = r->org[0] - b[0];
-        ob[1] = r->org[1] - b[1];
-        oc[0] = r->org[0] - c[0];
-        oc[1] = r->org[1] - c[1];
-        bc[0] = c[0] - b[0];
-        bc[1] = c[1] - b[1];
-        ca[0] = a[0] - c[0];
-        ca[1] = a[1] - c[1];
-        d1 = cross2(ab, oa);
-        d2 = cross2(bc, ob);
-        d3 = cross2(ca, oc);
-        if ((d1 >= 0.0f && d2 >= 0.0f && d3 >= 0.0f) || (d1 <= 0.0f && d2 <= 0.0f && d3 <= 0.0f)) {
-            t = 0.0f;
-            hit = true;
-        }
+    if (copse_geo_point_in_triangle2(r->org, a, b, c)) {
+        t = 0.0f;
+        hit = true;
     }
     if (!hit) {
-        /* outside: the ray enters through the nearest edge it crosses */
-        hit = ray_segment2(r, a, b, t_max, &t);
-        hit = ray_segment2(r, b, c, t_max, &t) || hit;
-        hit = ray_segment2(r, c, a, t_max, &t) || hit;
+        /* outside: the ray enters through the nearest edge it crosses. Which side of the ray
+         * each corner lies on is computed once, so that a ray through a corner crosses one of
+         * its two edges however the rounding falls (no entry lost at a corner). */
+        float side[3];
+        side[0] = ray_side2(r, a);
+        side[1] = ray_side2(r, b);
+        side[2] = ray_side2(r, c);
+        hit = ray_segment2(r, a, b, side[0], side[1], t_max, &t);
+        hit = ray_segment2(r, b, c, side[1], side[2], t_max, &t) || hit;
+        hit = ray_segment2(r, c, a, side[2], side[0], t_max, &t) || hit;
         if (!hit)
             return false;
     }

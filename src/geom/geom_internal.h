@@ -153,6 +153,9 @@ COPSE_INLINE void geo_ray_init(geo_ray *r, const float *org, const float *dir, f
  * that the exact ray touches (Ize, "Robust BVH Ray Traversal", 2013). */
 #define GEO_SLAB_WIDEN (1.0f + 2.0f * (3.0f * FLT_EPSILON * 0.5f) / (1.0f - 3.0f * FLT_EPSILON * 0.5f))
 
+/* 1 + 4 ulps: a bound on t_max * det that exceeds T whenever T / det rounds to at most t_max. */
+#define GEO_T_SLACK (1.0f + 4.0f * FLT_EPSILON)
+
 /* Slab test of the ray's [t_lo, t_hi] against a box. On a hit, *t_enter is where the ray
  * enters (t_lo when it starts inside). `widen` makes it conservative for node culling.
  * A zero direction component gives infinite slab distances; a NaN (origin exactly on a
@@ -210,11 +213,13 @@ COPSE_INLINE bool geo_ray_triangle(const geo_ray *r, const float *p0, const floa
     if (det == 0.0f)
         return false;
     T = U * (r->sz * A[kz]) + V * (r->sz * B[kz]) + W * (r->sz * C[kz]);
+    /* The early out against t_max has slack: only the t reported decides, so that a hit at
+     * exactly t_max (an equal triangle, found second) is kept and ties go to the lower id. */
     if (det > 0.0f) {
-        if (T < 0.0f || T > t_max * det)
+        if (T < 0.0f || T > t_max * det * GEO_T_SLACK)
             return false;
     } else {
-        if (T > 0.0f || T < t_max * det)
+        if (T > 0.0f || T < t_max * det * GEO_T_SLACK)
             return false;
     }
     rcp = 1.0f / det;
@@ -234,7 +239,7 @@ COPSE_INLINE void geo_segment_closest(float *out, const float *p, const float *a
     geo_sub3(ap, p, a);
     len2 = geo_dot3(ab, ab);
     s = len2 > 0.0f ? geo_dot3(ap, ab) / len2 : 0.0f;
-    s = s < 0.0f ? 0.0f : (s > 1.0f ? 1.0f : s);
+    s = s > 0.0f ? (s < 1.0f ? s : 1.0f) : 0.0f; /* NaN (inf / inf, huge coordinates) -> a */
     out[0] = a[0] + ab[0] * s;
     out[1] = a[1] + ab[1] * s;
     out[2] = a[2] + ab[2] * s;
@@ -256,6 +261,10 @@ float copse_geo_triangle_closest(float *out, const float *p, const float *a, con
 /* Triangle vs box by the separating axis theorem (Akenine-Moeller): 13 axes. Closed sets. */
 bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const float *a, const float *b,
                               const float *c);
+
+/* Is p in the closed 2D triangle (a, b, c) (z ignored)? Decided by the signs of the edge
+ * functions, not by a rounded distance. A triangle of zero area has no inside: false. */
+bool copse_geo_point_in_triangle2(const float *p, const float *a, const float *b, const float *c);
 
 /* Where a 2D ray first touches the closed triangle (a, b, c) (z ignored), t in [0, t_max];
  * u, v are the barycentric weights of b and c at that point. */
