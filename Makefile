@@ -51,8 +51,11 @@ test: deps-test
 	@$(MAKE) --no-print-directory check-core || true
 	@$(MAKE) --no-print-directory runner-checks || true
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory board-run BOARD=$$b || true; done
+	@$(MAKE) --no-print-directory examples-run || true
+	@$(MAKE) --no-print-directory demo-check || true
 	@echo "== total"
-	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS))
+	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS)) \
+	    examples demo
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.

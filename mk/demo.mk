@@ -15,7 +15,17 @@ DEMO_SRC          := $(sort $(wildcard examples/warehouse/*.c))
 DEMO_DEPS         := gcc make gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
 DEMO_OUT          := $(B)/demo
 
-.PHONY: demo demo-compare
+.PHONY: demo demo-compare demo-check
+
+# Part of make test: the same comparison, its verdict as a log line for tools/summarize.
+demo-check:
+	@mkdir -p $(B)/logs
+	@echo "== demo (mps2-an386 and host, answers compared)"
+	@{ if $(MAKE) --no-print-directory BOARD=$(DEFAULT_BOARD) demo-compare > $(B)/logs/demo.out 2>&1; \
+	   then echo "ok   demo: $$(tail -n 1 $(B)/logs/demo.out)"; echo "1 passed, 0 failed"; \
+	   else cat $(B)/logs/demo.out; echo "FAIL demo"; echo "0 passed, 1 failed"; fi; echo "rc=0"; } \
+	   > $(B)/logs/demo.log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/demo.log; grep -q '^1 passed' $(B)/logs/demo.log
 
 demo:
 	@$(ENSURE) $(DEMO_DEPS)
