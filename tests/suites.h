@@ -9,7 +9,8 @@
     COPSE_SUITE(bvh_query) \
     COPSE_SUITE(bvh_edge) \
     COPSE_SUITE(bvh_errors) \
-    COPSE_SUITE(octree_point)
+    COPSE_SUITE(octree_point) \
+    COPSE_SUITE(octree_loose)
 
 #if defined(COPSE_HOST)
 #define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes)
