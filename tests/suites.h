@@ -13,7 +13,7 @@
     COPSE_SUITE(octree_loose)
 
 #if defined(COPSE_HOST)
-#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes)
+#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes) COPSE_SUITE(octree_scan)
 #else
 #define COPSE_HOST_SUITES
 #endif
