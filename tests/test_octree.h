@@ -41,7 +41,8 @@ typedef struct ot_point_tree {
 } ot_point_tree;
 
 bool ot_point_build(ot_point_tree *pt, const copse_vec3 *points, const uint32_t *ids, uint32_t capacity,
-                    uint32_t count, uint32_t bucket, uint32_t depth, uint32_t extra_nodes, uint32_t extra_buckets);
+                    uint32_t count, uint32_t leaf, uint32_t bucket, uint32_t depth, uint32_t extra_nodes,
+                    uint32_t extra_buckets);
 
 /* A random query point / box / sphere / capsule around the cloud (sometimes on a point). */
 void ot_random_point(const ot_point_tree *pt, test_rng *rng, float *p);

@@ -73,7 +73,8 @@ void ot_make_cloud(copse_vec3 *points, uint32_t n, ot_cloud_kind kind, test_rng 
 /* ---- trees ----------------------------------------------------------------------------------- */
 
 bool ot_point_build(ot_point_tree *pt, const copse_vec3 *points, const uint32_t *ids, uint32_t capacity,
-                    uint32_t n, uint32_t bucket, uint32_t depth, uint32_t extra_nodes, uint32_t extra_buckets)
+                    uint32_t n, uint32_t leaf, uint32_t bucket, uint32_t depth, uint32_t extra_nodes,
+                    uint32_t extra_buckets)
 {
     copse_octree_config cfg;
     copse_arena arena;
@@ -87,6 +88,7 @@ bool ot_point_build(ot_point_tree *pt, const copse_vec3 *points, const uint32_t 
     cfg.point_capacity = capacity;
     cfg.bounds = copse_box3_make(-1, -1, -1, 1, 1, 1);
     cfg.max_nodes = 1;
+    cfg.leaf_size = leaf;
     cfg.bucket_size = bucket;
     cfg.max_depth = depth;
     pt->points = points;

@@ -116,7 +116,7 @@ static copse_frustum make_frustum(const float *eye, const float *dir, double tx,
     unsigned k;
     double n[6][3];
     for (k = 0; k < 3; k++)
-        f[k] = dir[k];
+        f[k] = (double)dir[k];
     len = sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
     for (k = 0; k < 3; k++)
         f[k] /= len;
@@ -134,7 +134,11 @@ static copse_frustum make_frustum(const float *eye, const float *dir, double tx,
         n[5][k] = f[k] * ty - u[k];          /* top */
     }
     for (k = 0; k < 6u; k++) {
-        double e[3] = {eye[0], eye[1], eye[2]}, d = -orc_dot(n[k], e);
+        double e[3], d;
+        e[0] = (double)eye[0];
+        e[1] = (double)eye[1];
+        e[2] = (double)eye[2];
+        d = -orc_dot(n[k], e);
         if (k == 0u)
             d -= znear;
         if (k == 1u)
@@ -269,10 +273,14 @@ static void judge_ray(const scene *s, const copse_ray3 *ray)
 {
     size_t mark = tk_mark();
     ray_seen seen;
-    double o[3] = {ray->origin.x, ray->origin.y, ray->origin.z}, d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
+    double o[3], d[3];
     double best = -1.0, band = 1e-4;
     uint32_t i, bad = 0;
     copse_hit first;
+    for (i = 0; i < 3u; i++) {
+        o[i] = (double)(&ray->origin.x)[i];
+        d[i] = (double)(&ray->dir.x)[i];
+    }
     seen.hit = (uint8_t *)tk_alloc(s->n + 1u);
     seen.t = (float *)tk_alloc(4u * (s->n + 1u));
     seen.count = 0;
@@ -288,12 +296,12 @@ static void judge_ray(const scene *s, const copse_ray3 *ray)
             bad += seen.hit[i] != 0u;
             continue;
         }
-        mn[0] = s->boxes[i].min.x;
-        mn[1] = s->boxes[i].min.y;
-        mn[2] = s->boxes[i].min.z;
-        mx[0] = s->boxes[i].max.x;
-        mx[1] = s->boxes[i].max.y;
-        mx[2] = s->boxes[i].max.z;
+        mn[0] = (double)s->boxes[i].min.x;
+        mn[1] = (double)s->boxes[i].min.y;
+        mn[2] = (double)s->boxes[i].min.z;
+        mx[0] = (double)s->boxes[i].max.x;
+        mx[1] = (double)s->boxes[i].max.y;
+        mx[2] = (double)s->boxes[i].max.z;
         h = orc_ray_box(o, d, (double)ray->t_max, mn, mx, 3, band);
         if (seen.hit[i] > 1u || (h.verdict == ORC_YES && seen.hit[i] == 0u) || (h.verdict == ORC_NO && seen.hit[i]))
             bad++;

@@ -12,7 +12,9 @@
 #include "suites.h"
 #include "test_octree.h"
 
-static const uint32_t k_buckets[3] = {1, 4, 8};
+/* (leaf_size, bucket_size): one bucket a leaf, and leaves spread over chains of buckets */
+#define SHAPES 4u
+static const uint32_t k_leaf[SHAPES] = {1, 4, 8, 16}, k_bucket[SHAPES] = {1, 4, 3, 5};
 
 static bool big_machine(void)
 {
@@ -33,16 +35,16 @@ static void test_queries(void)
     unsigned kind, b, s;
     tk_pool_reset();
     for (kind = 0; kind < OT_CLOUD_KINDS; kind++) {
-        for (b = 0; b < 3u; b++) {
-            uint32_t bucket = k_buckets[b];
+        for (b = 0; b < SHAPES; b++) {
+            uint32_t leaf = k_leaf[b], bucket = k_bucket[b];
             uint32_t sizes[8];
             sizes[0] = 0;
             sizes[1] = 1;
             sizes[2] = 2;
-            sizes[3] = bucket - 1u;
-            sizes[4] = bucket;
-            sizes[5] = bucket + 1u;
-            sizes[6] = 2u * bucket + 1u;
+            sizes[3] = leaf - 1u;
+            sizes[4] = leaf;
+            sizes[5] = leaf + 1u;
+            sizes[6] = 2u * leaf + 1u;
             sizes[7] = tk_large_count(400, 3000);
             for (s = 0; s < 8u; s++) {
                 size_t mark = tk_mark();
@@ -52,12 +54,12 @@ static void test_queries(void)
                 ot_point_tree pt;
                 test_rng rng;
                 test_rng_seed(&rng, 1000u + kind * 100u + b * 10u + s);
-                tk_context("%s bucket=%u n=%u%s", ot_cloud_name((ot_cloud_kind)kind), (unsigned)bucket, (unsigned)n,
-                           ids != NULL ? " ids" : "");
+                tk_context("%s leaf=%u bucket=%u n=%u%s", ot_cloud_name((ot_cloud_kind)kind), (unsigned)leaf,
+                           (unsigned)bucket, (unsigned)n, ids != NULL ? " ids" : "");
                 if (pts == NULL)
                     return;
                 ot_make_cloud(pts, n, (ot_cloud_kind)kind, &rng);
-                if (ot_point_build(&pt, pts, ids, n, n, bucket, s % 2u ? 12u : COPSE_OCTREE_MAX_DEPTH, 0, 0))
+                if (ot_point_build(&pt, pts, ids, n, n, leaf, bucket, s % 2u ? 12u : COPSE_OCTREE_MAX_DEPTH, 0, 0))
                     ot_judge_all(&pt, &rng, s == 7u ? (big_machine() ? 60u : 8u) : 6u);
                 tk_rewind(mark);
             }
@@ -71,20 +73,21 @@ static void test_dynamic(void)
     unsigned kind, b;
     tk_pool_reset();
     for (kind = 0; kind < OT_CLOUD_KINDS; kind++) {
-        for (b = 0; b < 3u; b++) {
+        for (b = 0; b < SHAPES; b++) {
             size_t mark = tk_mark();
-            uint32_t n = big_machine() ? 300u : 40u, bucket = k_buckets[b], i, step, steps = 6u * n;
+            uint32_t n = big_machine() ? 300u : 40u, leaf = k_leaf[b], bucket = k_bucket[b], i, step, steps = 6u * n;
             copse_vec3 *pts = (copse_vec3 *)tk_alloc(sizeof(copse_vec3) * n);
             ot_point_tree pt;
             test_rng rng;
             bool ok = true;
             test_rng_seed(&rng, 77u + kind * 10u + b);
-            tk_context("dynamic %s bucket=%u n=%u", ot_cloud_name((ot_cloud_kind)kind), (unsigned)bucket, (unsigned)n);
+            tk_context("dynamic %s leaf=%u bucket=%u n=%u", ot_cloud_name((ot_cloud_kind)kind), (unsigned)leaf,
+                       (unsigned)bucket, (unsigned)n);
             if (pts == NULL)
                 return;
             ot_make_cloud(pts, n, (ot_cloud_kind)kind, &rng);
             /* pools for the whole cloud at any shape: one node and bucket per point, and chains */
-            if (!ot_point_build(&pt, pts, NULL, n, 0, bucket, 10u, n * 2u + 16u, n + 8u))
+            if (!ot_point_build(&pt, pts, NULL, n, 0, leaf, bucket, 10u, n * 2u + 16u, n + 8u))
                 return;
             for (step = 0; step < steps && ok; step++) {
                 uint32_t idx = test_rng_below(&rng, n);
@@ -144,7 +147,7 @@ static void test_depth_and_same_count(void)
     test_rng_seed(&rng, 5);
     ot_make_cloud(pts, n, OT_COINCIDENT, &rng);
     tk_context("coincident build n=%u", (unsigned)n);
-    if (ot_point_build(&pt, pts, NULL, n, n, bucket, COPSE_OCTREE_MAX_DEPTH, 0, 0)) {
+    if (ot_point_build(&pt, pts, NULL, n, n, bucket, bucket, COPSE_OCTREE_MAX_DEPTH, 0, 0)) {
         (void)copse_octree_get_stats(&pt.tree, &st);
         CHECKF(st.nodes == 1u && st.leaves == 1u && st.overflow_leaves == 1u && st.max_leaf_points == n &&
                    st.buckets == (n + bucket - 1u) / bucket,
@@ -158,7 +161,7 @@ static void test_depth_and_same_count(void)
     ot_make_cloud(pts, n, OT_COINCIDENT, &rng);
     pts[n - 1u] = copse_v3(9, 9, 9); /* one apart: a single split separates it */
     tk_context("coincident inserts n=%u", (unsigned)n);
-    if (ot_point_build(&pt, pts, NULL, n, 0, bucket, COPSE_OCTREE_MAX_DEPTH, 8, n)) {
+    if (ot_point_build(&pt, pts, NULL, n, 0, bucket, bucket, COPSE_OCTREE_MAX_DEPTH, 8, n)) {
         for (i = 0; i < n; i++) {
             CHECK(copse_octree_insert(&pt.tree, i) == COPSE_OK);
             pt.in[i] = 1;
@@ -179,7 +182,7 @@ static void test_depth_and_same_count(void)
         size_t m2 = tk_mark();
         uint32_t depth = i == 0u ? 0u : i == 1u ? 5u : COPSE_OCTREE_MAX_DEPTH;
         tk_context("depth cap %u n=%u", (unsigned)depth, (unsigned)n);
-        if (ot_point_build(&pt, pts, NULL, n, n, bucket, depth, 0, 0)) {
+        if (ot_point_build(&pt, pts, NULL, n, n, bucket, bucket, depth, 0, 0)) {
             (void)copse_octree_get_stats(&pt.tree, &st);
             CHECKF(st.depth <= depth && (depth > 0u || st.nodes == 1u) && st.overflow_leaves >= 1u,
                    "%s: depth %u, %u nodes", tk_ctx(), (unsigned)st.depth, (unsigned)st.nodes);
@@ -215,6 +218,7 @@ static void test_guard(void)
         cfg.bounds = copse_box3_make(-10, -10, -10, 10, 10, 10);
         cfg.max_nodes = 3u + n;
         cfg.max_buckets = 2u + n;
+        cfg.leaf_size = 3;
         cfg.bucket_size = 2;
         cfg.max_depth = 8;
         exact = copse_octree_bytes(&cfg);
@@ -284,7 +288,7 @@ static void test_nomem(void)
         if (pts == NULL)
             return;
         ot_make_cloud(pts, n, (ot_cloud_kind)kind, &rng);
-        if (!ot_point_build(&full, pts, NULL, n, n, bucket, 12, 0, 0))
+        if (!ot_point_build(&full, pts, NULL, n, n, bucket, bucket, 12, 0, 0))
             return;
         /* a build into pools one short of each */
         if (full.tree.nodes_used > 1u || full.tree.buckets_used > 0u) {
@@ -298,6 +302,7 @@ static void test_nomem(void)
             cfg.bounds = copse_box3_make(0, 0, 0, 1, 1, 1);
             cfg.max_nodes = full.tree.nodes_used > 1u ? full.tree.nodes_used - 1u : 1u;
             cfg.max_buckets = full.tree.buckets_used > 0u ? full.tree.buckets_used - 1u : 0u;
+            cfg.leaf_size = bucket;
             cfg.bucket_size = bucket;
             cfg.max_depth = 12;
             {
@@ -321,7 +326,7 @@ static void test_nomem(void)
             }
         }
         /* inserts into small pools, one by one; a refusal changes nothing */
-        if (!ot_point_build(&small, pts, NULL, n, 0, bucket, 12, 2, 2))
+        if (!ot_point_build(&small, pts, NULL, n, 0, bucket, bucket, 12, 2, 2))
             return;
         for (i = 0; i < n; i++) {
             uint32_t before = ot_point_hash(&small.tree);
@@ -364,13 +369,13 @@ static void test_nomem_exact(void)
         uint32_t k, nodes, buckets;
         copse_status st;
         tk_context("nomem exact i=%u", (unsigned)i);
-        if (!ot_point_build(&a, pts, NULL, n, 0, bucket, 12, 2u * n + 8u, n + 8u))
+        if (!ot_point_build(&a, pts, NULL, n, 0, 5, bucket, 12, 2u * n + 8u, n + 8u))
             return;
         for (k = 0; k < i; k++)
             (void)copse_octree_insert(&a.tree, k);
         nodes = a.tree.node_top; /* the most ever in use at once: the free lists come first */
         buckets = a.tree.bucket_top;
-        if (!ot_point_build(&b, pts, NULL, n, 0, bucket, 12, nodes - 1u, buckets))
+        if (!ot_point_build(&b, pts, NULL, n, 0, 5, bucket, 12, nodes - 1u, buckets))
             return;
         for (k = 0; k < i; k++)
             CHECK(copse_octree_insert(&b.tree, k) == COPSE_OK);
@@ -379,7 +384,7 @@ static void test_nomem_exact(void)
             ot_point_tree c;
             uint32_t want_nodes = b.tree.max_nodes + b.tree.nodes_short,
                      want_buckets = b.tree.max_buckets + b.tree.buckets_short;
-            if (!ot_point_build(&c, pts, NULL, n, 0, bucket, 12, want_nodes - 1u, want_buckets))
+            if (!ot_point_build(&c, pts, NULL, n, 0, 5, bucket, 12, want_nodes - 1u, want_buckets))
                 return;
             for (k = 0; k < i; k++)
                 CHECK(copse_octree_insert(&c.tree, k) == COPSE_OK);
@@ -387,8 +392,7 @@ static void test_nomem_exact(void)
             if (want_nodes > 1u || want_buckets > 0u) {
                 ot_point_tree d; /* and one less is not */
                 bool nodes_side = b.tree.nodes_short > 0u;
-                if (!ot_point_build(&d, pts, NULL, n, 0, bucket, 12, want_nodes - 1u - (nodes_side ? 1u : 0u),
-                                    want_buckets - (nodes_side ? 0u : 1u)))
+                if (!ot_point_build(&d, pts, NULL, n, 0, 5, bucket, 12, want_nodes - 1u - (nodes_side ? 1u : 0u), want_buckets - (nodes_side ? 0u : 1u)))
                     return;
                 for (k = 0; k < i; k++)
                     (void)copse_octree_insert(&d.tree, k);
@@ -434,6 +438,7 @@ static void test_errors(void)
     cfg.bounds = copse_box3_make(0, 0, 0, 8, 8, 8);
     cfg.max_nodes = 16;
     cfg.max_buckets = 16;
+    cfg.leaf_size = 4;
     cfg.bucket_size = 4;
     cfg.max_depth = 8;
     copse_arena_init(&arena, mem, sizeof mem);
@@ -572,7 +577,7 @@ static void test_checksums(void)
         test_rng_seed(&rng, 2024);
         ot_make_cloud(pts, 40, (ot_cloud_kind)kind, &rng);
         tk_context("checksum %s", ot_cloud_name((ot_cloud_kind)kind));
-        if (!ot_point_build(&a, pts, NULL, 40, 40, 4, 10, 0, 0) || !ot_point_build(&b, pts, NULL, 40, 0, 4, 10, 60, 40))
+        if (!ot_point_build(&a, pts, NULL, 40, 40, 4, 4, 10, 0, 0) || !ot_point_build(&b, pts, NULL, 40, 0, 4, 4, 10, 60, 40))
             return;
         ha = ot_point_hash(&a.tree);
         for (i = 0; i < 40u; i++)

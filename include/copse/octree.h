@@ -13,10 +13,11 @@
  *
  * ---- point octree -------------------------------------------------------------------------
  * The points are the caller's array (like nanoflann's dataset adaptor): the tree stores their
- * indices in leaf buckets of `bucket_size` slots and never copies a coordinate, so a point must
- * not move while it is in the tree. Each node keeps the exact bounds of the points below it.
- * A leaf splits around its cell's centre when it needs a second bucket, into the non-empty
- * octants only. Rules that keep splitting finite (the seed's):
+ * indices in chains of buckets of `bucket_size` slots and never copies a coordinate, so a point
+ * must not move while it is in the tree. Each node keeps the exact bounds of the points below
+ * it. A leaf holds up to `leaf_size` points; one more splits it around its cell's centre, into
+ * the non-empty octants only. A removal that leaves a subtree with at most one bucket of points
+ * folds it back into one leaf. Rules that keep splitting finite (the seed's):
  *   - max_depth: no node deeper than max_depth levels below the root;
  *   - the same-count rule: a split that would hand all of a leaf's points to one child is not
  *     made at that level; the points are followed down (one node per level) only while they can
@@ -90,6 +91,7 @@ typedef struct copse_octree_config {
                                   are accepted: they only make the split planes less useful. */
     uint32_t max_nodes;        /* node pool, >= 1 */
     uint32_t max_buckets;      /* bucket pool */
+    uint32_t leaf_size;        /* points a leaf holds before it splits, >= 1 */
     uint32_t bucket_size;      /* point slots per bucket, 1..COPSE_OCTREE_MAX_BUCKET */
     uint32_t max_depth;        /* 0..COPSE_OCTREE_MAX_DEPTH */
 } copse_octree_config;
@@ -115,7 +117,7 @@ typedef struct copse_octree {
     float center[3], half;     /* the root cell */
     uint32_t max_nodes, node_top, node_free, nodes_used;
     uint32_t max_buckets, bucket_top, bucket_free, buckets_used;
-    uint32_t bucket_size, max_depth;
+    uint32_t leaf_size, bucket_size, max_depth;
     uint32_t nodes_short, buckets_short; /* after COPSE_ERR_NOMEM: how many more were needed */
 } copse_octree;
 
@@ -202,7 +204,7 @@ copse_status copse_octree_nearest(const copse_octree *tree, copse_vec3 point, fl
 typedef struct copse_octree_stats {
     uint32_t points, nodes, leaves, buckets, depth;
     uint32_t max_leaf_points;   /* the fullest leaf */
-    uint32_t overflow_leaves;   /* leaves with more than one bucket */
+    uint32_t overflow_leaves;   /* leaves holding more than leaf_size points */
     size_t bytes_used;          /* nodes and buckets in use */
 } copse_octree_stats;
 

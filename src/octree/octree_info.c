@@ -87,14 +87,16 @@ static bool point_walk(const copse_octree *t, copse_octree_stats *s, bool check)
             bool ok = leaf_ok(t, &w, d, &buckets, mn, mx);
             s->leaves++;
             s->max_leaf_points = count > s->max_leaf_points ? count : s->max_leaf_points;
-            s->overflow_leaves += count > t->bucket_size;
+            s->overflow_leaves += count > t->leaf_size;
             if (check && (!ok || !same_bounds(node, mn, mx) || (count == 0u && d > 0u)))
                 return false;
         } else {
             uint32_t c, sum = 0, seen = 0;
             float mn[3] = { FLT_MAX, FLT_MAX, FLT_MAX }, mx[3] = { -FLT_MAX, -FLT_MAX, -FLT_MAX };
             unsigned a;
-            if (check && (d >= t->max_depth || node->first == OCT_NONE || oct_count(node) <= t->bucket_size))
+            /* splits happen above leaf_size points; removals fold a node back at one bucket */
+            uint32_t least = t->leaf_size < t->bucket_size ? t->leaf_size : t->bucket_size;
+            if (check && (d >= t->max_depth || node->first == OCT_NONE || oct_count(node) <= least))
                 return false;
             for (c = node->first; check && c != OCT_NONE; c = t->nodes[c].next) {
                 unsigned bit;

@@ -173,7 +173,8 @@ static void node_refit(copse_octree *t, uint32_t n)
 static bool config_sizes_ok(const copse_octree_config *c)
 {
     return c->max_nodes >= 1u && c->max_nodes < OCT_NONE && c->max_buckets < OCT_NONE && c->bucket_size >= 1u &&
-           c->bucket_size <= COPSE_OCTREE_MAX_BUCKET && c->max_depth <= COPSE_OCTREE_MAX_DEPTH &&
+           c->bucket_size <= COPSE_OCTREE_MAX_BUCKET && c->leaf_size >= 1u && c->leaf_size <= COPSE_OCTREE_MAX_POINTS &&
+           c->max_depth <= COPSE_OCTREE_MAX_DEPTH &&
            c->point_capacity <= COPSE_OCTREE_MAX_POINTS;
 }
 
@@ -234,6 +235,7 @@ copse_status copse_octree_init(copse_octree *t, copse_arena *arena, const copse_
     t->max_nodes = config->max_nodes;
     t->max_buckets = config->max_buckets;
     t->bucket_size = config->bucket_size;
+    t->leaf_size = config->leaf_size;
     t->max_depth = config->max_depth;
     copse_octree_clear(t);
     return COPSE_OK;
@@ -421,7 +423,7 @@ static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *
         g.first = OCT_NONE;
         g.count = e.count;
         g.extra = OCT_NONE;
-        if (e.count <= t->bucket_size || !plan_split(t, &g, e.depth, e.c, e.h, mn, mx, &plan)) {
+        if (e.count <= t->leaf_size || !plan_split(t, &g, e.depth, e.c, e.h, mn, mx, &plan)) {
             buckets += buckets_for(t, e.count);
             if (write) {
                 uint32_t tail = OCT_NONE;
@@ -650,7 +652,8 @@ copse_status copse_octree_insert(copse_octree *t, uint32_t index)
         uint32_t count = oct_count(leaf);
         split_plan plan;
         bool split = false;
-        if (count > 0u && count % t->bucket_size == 0u) {
+        /* a full leaf splits; an overflowing one tries again whenever it needs another bucket */
+        if (count >= t->leaf_size && (count == t->leaf_size || count % t->bucket_size == 0u)) {
             float mn[3], mx[3];
             point_group g;
             memcpy(mn, leaf->min, sizeof mn);

@@ -1,9 +1,9 @@
 /*
  * The point octree on the real laser scan (host only): <data>/pointclouds/octomap-scan.xyz,
- * 88,206 points of a corridor. Bulk-built with buckets of 8, 16 and 32; every query family
- * judged against brute force over all points; then a tenth of the points removed and put back
- * one by one, the structure checked, the queries judged again, and the tree compared with a
- * fresh build of the same points (same counts of points, same answers).
+ * 88,206 points of a corridor. Bulk-built with (leaf, bucket) sizes (16, 16), (32, 8) and
+ * (64, 8); every query family judged against brute force over all points; then a tenth of the
+ * points removed and put back one by one, the structure checked and the queries judged again
+ * after each phase.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -34,7 +34,7 @@ static bool load_scan(void)
 
 static void test_scan(void)
 {
-    static const uint32_t buckets[3] = {8, 16, 32};
+    static const uint32_t leaves[3] = {16, 32, 64}, buckets[3] = {16, 8, 8};
     unsigned b;
     tk_pool_reset();
     if (!CHECKF(load_scan(), "cannot read %s", g_path))
@@ -47,13 +47,13 @@ static void test_scan(void)
         test_rng rng;
         uint32_t i;
         test_rng_seed(&rng, 88206u + b);
-        tk_context("scan bucket=%u", (unsigned)buckets[b]);
-        if (!ot_point_build(&pt, g_points, NULL, g_count, g_count, buckets[b], 16, 64, 64))
+        tk_context("scan leaf=%u bucket=%u", (unsigned)leaves[b], (unsigned)buckets[b]);
+        if (!ot_point_build(&pt, g_points, NULL, g_count, g_count, leaves[b], buckets[b], 16, 64, 64))
             return;
         (void)copse_octree_get_stats(&pt.tree, &st);
-        copse_port_printf("info octree scan bucket %u: %u nodes, %u leaves, %u buckets, depth %u, %lu bytes "
+        copse_port_printf("info octree scan leaf %u bucket %u: %u nodes, %u leaves, %u buckets, depth %u, %lu bytes "
                           "(%.2f per point), %u overflowing leaves\n",
-                          (unsigned)buckets[b], (unsigned)st.nodes, (unsigned)st.leaves, (unsigned)st.buckets,
+                          (unsigned)leaves[b], (unsigned)buckets[b], (unsigned)st.nodes, (unsigned)st.leaves, (unsigned)st.buckets,
                           (unsigned)st.depth, (unsigned long)st.bytes_used,
                           (double)st.bytes_used / (double)g_count, (unsigned)st.overflow_leaves);
         ot_judge_all(&pt, &rng, 25);
