@@ -28,6 +28,12 @@ static bool big(void)
     return test_memory_bytes() >= ((size_t)32u << 20);
 }
 
+/* Objects for a scene: many on the host, fewer on the boards, a handful on the micro:bit. */
+static uint32_t scene_objects(uint32_t host)
+{
+    return big() ? host : test_memory_bytes() >= ((size_t)1u << 20) ? host / 3u : 20u;
+}
+
 static copse_box3 random_box(test_rng *rng)
 {
     copse_box3 b;
@@ -363,13 +369,13 @@ static void test_queries_and_changes(void)
     tk_pool_reset();
     for (di = 0; di < 3u; di++) {
         size_t mark = tk_mark();
-        uint32_t n = big() ? 600u : 40u, i, step;
+        uint32_t n = scene_objects(600), i, step;
         scene s;
         test_rng rng;
         bool ok = true;
         test_rng_seed(&rng, 555u + di);
         tk_context("loose depth=%u n=%u", (unsigned)depths[di], (unsigned)n);
-        if (!scene_init(&s, n, 2u * n * (depths[di] + 1u) + 1u, depths[di]))
+        if (!scene_init(&s, n, n * (depths[di] + 1u) + 1u, depths[di]))
             return;
         for (i = 0; i < n; i++) {
             s.boxes[i] = random_box(&rng);
@@ -434,7 +440,7 @@ static void test_queries_and_changes(void)
 /* A frustum around the whole world sees everything, and its nodes are all "inside". */
 static void test_frustum_inside(void)
 {
-    uint32_t n = big() ? 300u : 30u, i, got_n;
+    uint32_t n = scene_objects(300), i, got_n;
     scene s;
     test_rng rng;
     float eye[3] = {0.0f, 0.0f, -1000.0f}, dir[3] = {0.0f, 0.0f, 1.0f};
@@ -463,7 +469,7 @@ static void test_frustum_inside(void)
 
 static void test_nomem(void)
 {
-    uint32_t n = big() ? 200u : 30u, i, refusals = 0;
+    uint32_t n = scene_objects(200), i, refusals = 0;
     scene s;
     test_rng rng;
     tk_pool_reset();
