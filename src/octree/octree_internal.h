@@ -44,6 +44,42 @@ COPSE_INLINE const uint32_t *oct_bucket(const copse_octree *t, uint32_t b)
     return t->buckets + (size_t)b * (t->bucket_size + 1u);
 }
 
+/* A leaf's points, a bucket at a time:
+ *     oct_leaf_iter it = oct_leaf_begin(node->first, oct_count(node));
+ *     while (oct_leaf_next(t, &it))
+ *         for (k = 0; k < it.count; k++) use(it.slots[k]);                                    */
+typedef struct oct_leaf_iter {
+    const uint32_t *slots; /* the current bucket's point indices */
+    uint32_t count;        /* how many of them are in use */
+    uint32_t bucket;       /* the current bucket */
+    uint32_t next, left;
+} oct_leaf_iter;
+
+COPSE_INLINE oct_leaf_iter oct_leaf_begin(uint32_t first, uint32_t count)
+{
+    oct_leaf_iter it;
+    it.slots = NULL;
+    it.count = 0;
+    it.bucket = OCT_NONE;
+    it.next = first;
+    it.left = count;
+    return it;
+}
+
+COPSE_INLINE bool oct_leaf_next(const copse_octree *t, oct_leaf_iter *it)
+{
+    const uint32_t *bk;
+    if (it->next == OCT_NONE || it->left == 0u)
+        return false;
+    bk = oct_bucket(t, it->next);
+    it->bucket = it->next;
+    it->slots = bk + 1;
+    it->count = it->left < t->bucket_size ? it->left : t->bucket_size;
+    it->left -= it->count;
+    it->next = bk[0];
+    return true;
+}
+
 COPSE_INLINE uint32_t oct_point_id(const copse_octree *t, uint32_t index)
 {
     return t->ids != NULL ? t->ids[index] : index;

@@ -338,10 +338,32 @@ COPSE_INLINE uint32_t lq_node(const lquery *q, lquery_kind kind, const float *mn
     return OCT_NONE;
 }
 
+/* A box against the planes its node still straddles: visible unless wholly behind one. */
+COPSE_INLINE bool lq_frustum_box(const lquery *q, const float *mn, const float *mx, uint32_t mask)
+{
+    unsigned k;
+    for (k = 0; k < 6u; k++) {
+        const float *n = q->n[k];
+        float pv[3];
+        if (!(mask & (1u << k)))
+            continue;
+        pv[0] = n[0] >= 0.0f ? mx[0] : mn[0];
+        pv[1] = n[1] >= 0.0f ? mx[1] : mn[1];
+        pv[2] = n[2] >= 0.0f ? mx[2] : mn[2];
+        if (geo_dot3(n, pv) + q->d[k] < 0.0f)
+            return false;
+    }
+    return true;
+}
+
 /* The object's own test under its node's state (a ray reports its hit itself). */
 COPSE_INLINE bool lq_object(lquery *q, lquery_kind kind, const copse_box3 *box, uint32_t id, uint32_t mask)
 {
     const float *mn = &box->min.x, *mx = &box->max.x;
+    if (mask == 0u)
+        return true; /* the node is wholly inside: so is everything in it */
+    if (kind == LQ_FRUSTUM)
+        return lq_frustum_box(q, mn, mx, mask);
     if (kind == LQ_RAY) {
         copse_hit h;
         if (!geo_ray_box(&q->ray, mn, mx, 0.0f, q->t_max, 3, false, &h.t))

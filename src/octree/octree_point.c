@@ -144,16 +144,12 @@ static uint32_t chain_tail(const copse_octree *t, uint32_t b)
 static void leaf_refit(copse_octree *t, uint32_t n)
 {
     copse_octree_node *node = &t->nodes[n];
-    uint32_t b = node->first, left = oct_count(node);
+    oct_leaf_iter it = oct_leaf_begin(node->first, oct_count(node));
+    uint32_t k;
     bounds_empty(node);
-    while (b != OCT_NONE && left > 0u) {
-        const uint32_t *bk = oct_bucket(t, b);
-        uint32_t k, m = left < t->bucket_size ? left : t->bucket_size;
-        for (k = 0; k < m; k++)
-            bounds_add(node->min, node->max, point_at(t, bk[1u + k]));
-        left -= m;
-        b = bk[0];
-    }
+    while (oct_leaf_next(t, &it))
+        for (k = 0; k < it.count; k++)
+            bounds_add(node->min, node->max, point_at(t, it.slots[k]));
 }
 
 /* An internal node's bounds from its children. */
@@ -262,21 +258,17 @@ typedef struct point_group {
 
 static void group_count(const copse_octree *t, const point_group *g, const float *c, uint32_t *count)
 {
-    uint32_t k, left = g->count, b = g->first;
+    uint32_t k;
     for (k = 0; k < 8u; k++)
         count[k] = 0;
     if (g->run != NULL) {
         for (k = 0; k < g->count; k++)
             count[oct_octant_of(point_at(t, g->run[k]), c)]++;
     } else {
-        while (b != OCT_NONE && left > 0u) {
-            const uint32_t *bk = oct_bucket(t, b);
-            uint32_t m = left < t->bucket_size ? left : t->bucket_size;
-            for (k = 0; k < m; k++)
-                count[oct_octant_of(point_at(t, bk[1u + k]), c)]++;
-            left -= m;
-            b = bk[0];
-        }
+        oct_leaf_iter it = oct_leaf_begin(g->first, g->count);
+        while (oct_leaf_next(t, &it))
+            for (k = 0; k < it.count; k++)
+                count[oct_octant_of(point_at(t, it.slots[k]), c)]++;
     }
     if (g->extra != OCT_NONE)
         count[oct_octant_of(point_at(t, g->extra), c)]++;
@@ -561,19 +553,16 @@ static uint32_t find_child(const copse_octree *t, uint32_t n, unsigned octant)
 /* Slot of `index` in leaf n: bucket and position, or false. */
 static bool leaf_find(const copse_octree *t, uint32_t n, uint32_t index, uint32_t *bucket, uint32_t *pos)
 {
-    uint32_t b = t->nodes[n].first, left = oct_count(&t->nodes[n]);
-    while (b != OCT_NONE && left > 0u) {
-        const uint32_t *bk = oct_bucket(t, b);
-        uint32_t k, m = left < t->bucket_size ? left : t->bucket_size;
-        for (k = 0; k < m; k++) {
-            if (bk[1u + k] == index) {
-                *bucket = b;
+    oct_leaf_iter it = oct_leaf_begin(t->nodes[n].first, oct_count(&t->nodes[n]));
+    uint32_t k;
+    while (oct_leaf_next(t, &it)) {
+        for (k = 0; k < it.count; k++) {
+            if (it.slots[k] == index) {
+                *bucket = it.bucket;
                 *pos = k;
                 return true;
             }
         }
-        left -= m;
-        b = bk[0];
     }
     return false;
 }
@@ -594,22 +583,20 @@ static copse_status check_index(const copse_octree *t, uint32_t index)
 static void split_leaf(copse_octree *t, uint32_t leaf, uint32_t index, const split_plan *plan)
 {
     copse_octree_node *node = &t->nodes[leaf];
-    uint32_t old = node->first, left = oct_count(node), kids[8], tails[8], k, b;
+    uint32_t old = node->first, count = oct_count(node), kids[8], tails[8], k;
+    oct_leaf_iter it = oct_leaf_begin(old, count);
     float mn[3], mx[3];
     memcpy(mn, node->min, sizeof mn);
     memcpy(mx, node->max, sizeof mx);
     bounds_add(mn, mx, point_at(t, index));
-    (void)apply_plan(t, leaf, left + 1u, mn, mx, plan, kids);
+    (void)apply_plan(t, leaf, count + 1u, mn, mx, plan, kids);
     for (k = 0; k < 8u; k++)
         tails[k] = OCT_NONE;
-    for (b = old; b != OCT_NONE && left > 0u; b = oct_bucket(t, b)[0]) {
-        uint32_t m = left < t->bucket_size ? left : t->bucket_size;
-        for (k = 0; k < m; k++) {
-            uint32_t v = oct_bucket(t, b)[1u + k];
-            unsigned o = oct_octant_of(point_at(t, v), plan->c);
-            leaf_push(t, kids[o], &tails[o], v);
+    while (oct_leaf_next(t, &it)) { /* the old chain is intact until it is released below */
+        for (k = 0; k < it.count; k++) {
+            unsigned o = oct_octant_of(point_at(t, it.slots[k]), plan->c);
+            leaf_push(t, kids[o], &tails[o], it.slots[k]);
         }
-        left -= m;
     }
     {
         unsigned o = oct_octant_of(point_at(t, index), plan->c);

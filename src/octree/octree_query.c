@@ -76,18 +76,15 @@ COPSE_INLINE void region_walk(const copse_octree *t, const region *q, region_kin
         unsigned v = inside ? 2u : region_vs_node(q, kind, node);
         if (v != 0u) {
             if (oct_is_leaf(node)) {
-                uint32_t b = node->first, left = oct_count(node);
-                while (b != OCT_NONE && left > 0u) {
-                    const uint32_t *bk = oct_bucket(t, b);
-                    uint32_t k, m = left < t->bucket_size ? left : t->bucket_size;
-                    for (k = 0; k < m; k++) {
-                        uint32_t idx = bk[1u + k];
+                oct_leaf_iter it = oct_leaf_begin(node->first, oct_count(node));
+                uint32_t k;
+                while (oct_leaf_next(t, &it)) {
+                    for (k = 0; k < it.count; k++) {
+                        uint32_t idx = it.slots[k];
                         if ((v == 2u || region_vs_point(q, kind, &t->points[idx].x)) &&
                             !oct_emit(e, oct_point_id(t, idx)))
                             return;
                     }
-                    left -= m;
-                    b = bk[0];
                 }
             } else {
                 if (node->next != OCT_NONE && sp <= COPSE_OCTREE_MAX_DEPTH)
@@ -310,18 +307,15 @@ static void knn_walk(const copse_octree *t, const float *p, float bound, copse_n
         if (e.d2 > bound) /* ties must be visited: an equal distance may bring a lower id */
             continue;
         if (oct_is_leaf(node)) {
-            uint32_t b = node->first, left = oct_count(node);
-            while (b != OCT_NONE && left > 0u) {
-                const uint32_t *bk = oct_bucket(t, b);
-                uint32_t k, m = left < t->bucket_size ? left : t->bucket_size;
-                for (k = 0; k < m; k++) {
-                    uint32_t idx = bk[1u + k];
+            oct_leaf_iter it = oct_leaf_begin(node->first, oct_count(node));
+            uint32_t k;
+            while (oct_leaf_next(t, &it)) {
+                for (k = 0; k < it.count; k++) {
+                    uint32_t idx = it.slots[k];
                     float d2 = geo_dist_sq3(&t->points[idx].x, p);
                     if (d2 <= bound)
                         bound = knn_offer(l, d2, oct_point_id(t, idx), idx, bound);
                 }
-                left -= m;
-                b = bk[0];
             }
         } else {
             knn_entry kids[8];
