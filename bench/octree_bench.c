@@ -24,7 +24,7 @@
 #define SHAPES 5u
 
 static unsigned g_runs = 5;
-static uint32_t g_queries = 4096, g_brute = 64, g_leaf = 32, g_bucket = 8;
+static uint32_t g_queries = 4096, g_brute = 64, g_leaf = 64, g_bucket = 8;
 
 /* ---- the scan -------------------------------------------------------------------------------- */
 
