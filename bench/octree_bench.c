@@ -260,7 +260,9 @@ static uint32_t brute_cull(const copse_box3 *boxes, uint32_t n, const copse_frus
     return seen;
 }
 
-#define CITY_DEPTHS 5u
+#define CITY_DEPTHS 7u
+static const uint32_t k_city_depth[CITY_DEPTHS] = {3, 4, 5, 7, 7, 7, 10};
+static const uint32_t k_city_capacity[CITY_DEPTHS] = {0, 0, 0, 0, 8, 16, 16};
 
 static void bench_city(void)
 {
@@ -283,7 +285,8 @@ static void bench_city(void)
         cfg.world = copse_box3_make(-660, -10, -660, 660, 130, 660);
         cfg.max_nodes = 4u * n;
         cfg.max_objects = n;
-        cfg.max_depth = 3u + d;
+        cfg.max_depth = k_city_depth[d];
+        cfg.node_capacity = k_city_capacity[d];
         bytes = copse_loose_bytes(&cfg);
         mem[d] = malloc(bytes);
         copse_arena_init(&arena, mem[d], bytes);
@@ -330,12 +333,13 @@ static void bench_city(void)
     printf("%u boxes (%dx%d blocks: a building, a car and a lamp post each); %u street-level cameras (90 degrees,"
            " 300 m), %.0f boxes visible on average. Testing every box: %.0f frusta/s.\n\n",
            (unsigned)n, CITY, CITY, (unsigned)nf, (double)visible / nf, bench_median(brute, g_runs));
-    printf("| max_depth | nodes | bytes in use | insert all (ms) | copse (frusta/s) | vs every box tested |"
-           " visible sets equal |\n");
-    printf("|---:|---:|---:|---:|---:|---:|---|\n");
+    printf("| max_depth | node_capacity | nodes | bytes in use | insert all (ms) | copse (frusta/s) |"
+           " vs every box tested | visible sets equal |\n");
+    printf("|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (d = 0; d < CITY_DEPTHS; d++) {
         double a = bench_median(rates[d], g_runs);
-        printf("| %u | %u | %lu | %.2f | %.0f | %.1fx | %u/%u |\n", 3u + d, (unsigned)st[d].nodes,
+        printf("| %u | %u | %u | %lu | %.2f | %.0f | %.1fx | %u/%u |\n", (unsigned)k_city_depth[d],
+               (unsigned)k_city_capacity[d], (unsigned)st[d].nodes,
                (unsigned long)st[d].bytes_used, build[d] / 1e6, a, a / bench_median(brute, g_runs),
                (unsigned)agree[d], (unsigned)nf);
     }

@@ -32,10 +32,12 @@
  * distances must stay finite: coordinates may be huge, differences below about 1e19.
  *
  * ---- loose octree ---------------------------------------------------------------------------
- * Objects (axis-aligned boxes) are addressed by id = slot 0..max_objects-1. An object lives in
- * the deepest node whose loose cell (the cell grown by half its size on every side) contains
- * it, no deeper than max_depth; objects outside the world's loose cell live in the root. A box
- * is visible in a frustum unless it lies entirely behind one of the six planes.
+ * Objects (axis-aligned boxes) are addressed by id = slot 0..max_objects-1. An object's path
+ * goes down to the deepest node whose loose cell (the cell grown by half its size on every
+ * side) contains it, no deeper than max_depth; it lives on that path, in the first node that
+ * has not split. A node splits when it holds more than node_capacity objects (0: at once).
+ * Objects outside the world's loose cell live in the root. A box is visible in a frustum
+ * unless it lies entirely behind one of the six planes.
  */
 #ifndef COPSE_OCTREE_H
 #define COPSE_OCTREE_H
@@ -221,11 +223,15 @@ typedef struct copse_loose_config {
     uint32_t max_nodes;        /* node pool, >= 1 */
     uint32_t max_objects;      /* ids 0 .. max_objects-1 */
     uint32_t max_depth;        /* 0..COPSE_LOOSE_MAX_DEPTH */
+    uint32_t node_capacity;    /* objects a node keeps before those that fit deeper move down;
+                                  0: every object goes as deep as it fits at once */
 } copse_loose_config;
 
+/* meta: octant in the parent's cell (bits 0..2), split flag (bit 3), objects held (bits 4..31);
+ * COPSE_NONE marks a free node. */
 typedef struct copse_loose_node {
     uint32_t first_child, next, first_object;
-    uint32_t octant; /* in the parent's cell; COPSE_NONE marks a free node */
+    uint32_t meta;
 } copse_loose_node;
 
 typedef struct copse_loose_object {
@@ -239,7 +245,7 @@ typedef struct copse_loose {
     copse_loose_object *objects;
     float center[3], half;     /* the world cube */
     uint32_t max_nodes, node_top, node_free, nodes_used;
-    uint32_t max_objects, size, max_depth;
+    uint32_t max_objects, size, max_depth, node_capacity;
     uint32_t nodes_short;      /* after COPSE_ERR_NOMEM */
 } copse_loose;
 

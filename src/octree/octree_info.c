@@ -158,6 +158,12 @@ copse_status copse_octree_check(const copse_octree *tree)
 
 /* ---- loose octree ---------------------------------------------------------------------------- */
 
+/* With a node capacity, children exist only below split nodes. */
+static bool tree_split_rule(const copse_loose *t)
+{
+    return t->node_capacity > 0u;
+}
+
 static bool loose_walk_nodes(const copse_loose *t, copse_loose_stats *s, bool check)
 {
     uint32_t path[COPSE_LOOSE_MAX_DEPTH + 1u], d = 0, visited = 0, objects = 0;
@@ -178,6 +184,9 @@ static bool loose_walk_nodes(const copse_loose *t, copse_loose_stats *s, bool ch
             if (!check)
                 here++;
         }
+        if (check && (node->meta == OCT_NONE || (node->meta >> 4) != here ||
+                      (tree_split_rule(t) && (node->meta & 8u) == 0u && node->first_child != OCT_NONE)))
+            return false; /* counts agree; a node has children only once it has split */
         objects += here;
         s->max_node_objects = here > s->max_node_objects ? here : s->max_node_objects;
         if (d == 0u)

@@ -12,7 +12,47 @@
 
 #include "octree_internal.h"
 
-/* ---- pool ------------------------------------------------------------------------------------ */
+/* ---- nodes and pool ----------------------------------------------------------------------------- */
+
+/* meta: octant in the parent's cell (bits 0..2), split (bit 3: objects that fit deeper go to a
+ * child), object count (bits 4..31); OCT_NONE marks a free node. */
+#define LN_SPLIT 8u
+#define LN_COUNT_SHIFT 4u
+
+COPSE_INLINE unsigned ln_octant(const copse_loose_node *n)
+{
+    return n->meta & 7u;
+}
+
+COPSE_INLINE uint32_t ln_count(const copse_loose_node *n)
+{
+    return n->meta >> LN_COUNT_SHIFT;
+}
+
+/* With node_capacity 0 every node is split: objects always go as deep as they fit. */
+COPSE_INLINE bool ln_split(const copse_loose *t, const copse_loose_node *n)
+{
+    return t->node_capacity == 0u || (n->meta & LN_SPLIT) != 0u;
+}
+
+static void ln_link(copse_loose *t, uint32_t n, uint32_t id)
+{
+    t->objects[id].node = n;
+    t->objects[id].next = t->nodes[n].first_object;
+    t->nodes[n].first_object = id;
+    t->nodes[n].meta += 1u << LN_COUNT_SHIFT;
+}
+
+static void ln_unlink(copse_loose *t, uint32_t id)
+{
+    uint32_t n = t->objects[id].node, *link = &t->nodes[n].first_object;
+    while (*link != id)
+        link = &t->objects[*link].next;
+    *link = t->objects[id].next;
+    t->nodes[n].meta -= 1u << LN_COUNT_SHIFT;
+    t->objects[id].node = OCT_NONE;
+    t->objects[id].next = OCT_NONE;
+}
 
 static uint32_t lnode_alloc(copse_loose *t, unsigned octant)
 {
@@ -25,7 +65,7 @@ static uint32_t lnode_alloc(copse_loose *t, unsigned octant)
     t->nodes_used++;
     node = &t->nodes[n];
     node->first_child = node->next = node->first_object = OCT_NONE;
-    node->octant = octant;
+    node->meta = octant;
     return n;
 }
 
@@ -33,7 +73,7 @@ static void lnode_release(copse_loose *t, uint32_t n)
 {
     t->nodes[n].next = t->node_free;
     t->nodes[n].first_child = t->nodes[n].first_object = OCT_NONE;
-    t->nodes[n].octant = OCT_NONE;
+    t->nodes[n].meta = OCT_NONE;
     t->node_free = n;
     t->nodes_used--;
 }
@@ -42,7 +82,7 @@ static uint32_t lfind_child(const copse_loose *t, uint32_t n, unsigned octant)
 {
     uint32_t c;
     for (c = t->nodes[n].first_child; c != OCT_NONE; c = t->nodes[c].next)
-        if (t->nodes[c].octant == octant)
+        if (ln_octant(&t->nodes[c]) == octant)
             return c;
     return OCT_NONE;
 }
@@ -163,6 +203,7 @@ copse_status copse_loose_init(copse_loose *t, copse_arena *arena, const copse_lo
     t->max_nodes = config->max_nodes;
     t->max_objects = config->max_objects;
     t->max_depth = config->max_depth;
+    t->node_capacity = config->node_capacity;
     copse_loose_clear(t);
     return COPSE_OK;
 }
@@ -178,40 +219,143 @@ static copse_status check_id(const copse_loose *t, uint32_t id)
     return id < t->max_objects ? COPSE_OK : COPSE_ERR_INDEX;
 }
 
-/* Creates the missing nodes of the descent and links the object into its node. */
-static void place(copse_loose *t, uint32_t id, const copse_box3 *box, descent *d)
+/* Where an object on descent d lands: down its path through split nodes, to the first node that
+ * is not split (a node made on the way is not) or the end of the path. The level; *missing: the
+ * nodes to make on the way. */
+static uint32_t landing(const copse_loose *t, const descent *d, uint32_t *missing)
 {
-    copse_loose_object *o = &t->objects[id];
-    uint32_t k, n;
-    for (k = 1; k <= d->depth; k++) {
-        if (d->node[k] == OCT_NONE) {
-            uint32_t parent = d->node[k - 1u];
-            n = lnode_alloc(t, d->octant[k - 1u]);
-            t->nodes[n].next = t->nodes[parent].first_child;
-            t->nodes[parent].first_child = n;
-            d->node[k] = n;
-        }
+    uint32_t level = 0;
+    *missing = 0;
+    while (level < d->depth) {
+        uint32_t n = d->node[level];
+        if (n == OCT_NONE ? t->node_capacity > 0u : !ln_split(t, &t->nodes[n]))
+            break;
+        level++;
+        *missing += d->node[level] == OCT_NONE;
     }
-    n = d->node[d->depth];
-    o->box = *box;
-    o->node = n;
-    o->next = t->nodes[n].first_object;
-    t->nodes[n].first_object = id;
-    t->size++;
+    return level;
 }
 
-/* Unlinks the object and frees the nodes its leaving emptied (deepest first). */
+/* Does the box's path go below `level`? Then *octant is the one it takes there. */
+static bool goes_below(const copse_loose *t, const copse_box3 *box, uint32_t level, unsigned *octant)
+{
+    descent d;
+    descend(t, &box->min.x, &box->max.x, &d);
+    if (d.depth <= level)
+        return false;
+    *octant = d.octant[level];
+    return true;
+}
+
+/* A node at `level`, not split, holding more than node_capacity objects splits: the objects that
+ * fit deeper go to the children of their octants. A child that receives them all holds more than
+ * node_capacity in turn and splits too, and so on down. Counts the nodes this makes (apply =
+ * false; `extra`: an object about to be added to n, not linked yet), or does it (apply = true). */
+static uint32_t push_down(copse_loose *t, uint32_t n, uint32_t level, const copse_box3 *extra, bool apply)
+{
+    uint32_t made = 0;
+    for (;;) {
+        uint32_t o, next, stay = 0, moved = 0, kids = 0;
+        unsigned seen = 0, oct = 0;
+        if (apply)
+            t->nodes[n].meta |= LN_SPLIT;
+        for (o = t->nodes[n].first_object; o != OCT_NONE; o = next) {
+            next = t->objects[o].next;
+            if (!goes_below(t, &t->objects[o].box, level, &oct)) {
+                stay++;
+                continue;
+            }
+            moved++;
+            kids += (seen >> oct & 1u) == 0u;
+            seen |= 1u << oct;
+            if (apply) {
+                uint32_t child = lfind_child(t, n, oct);
+                if (child == OCT_NONE) {
+                    child = lnode_alloc(t, oct);
+                    t->nodes[child].next = t->nodes[n].first_child;
+                    t->nodes[n].first_child = child;
+                }
+                ln_unlink(t, o);
+                ln_link(t, child, o);
+            }
+        }
+        if (extra != NULL) {
+            if (goes_below(t, extra, level, &oct)) {
+                moved++;
+                kids += (seen >> oct & 1u) == 0u;
+                seen |= 1u << oct;
+            } else {
+                stay++;
+            }
+        }
+        made += kids;
+        if (kids != 1u || stay != 0u || moved <= t->node_capacity || level + 1u >= t->max_depth)
+            return made;
+        level++; /* one child took them all: it splits next (counting: the same objects again) */
+        if (apply)
+            n = t->nodes[n].first_child;
+    }
+}
+
+static bool loose_nodes_free(copse_loose *t, uint32_t need)
+{
+    uint32_t free_nodes = t->max_nodes - t->nodes_used;
+    t->nodes_short = need > free_nodes ? need - free_nodes : 0u;
+    return t->nodes_short == 0u;
+}
+
+/* Nodes an insertion of `box` takes, splits included. */
+static uint32_t place_needs(copse_loose *t, const copse_box3 *box)
+{
+    descent d;
+    uint32_t missing, level, n;
+    descend(t, &box->min.x, &box->max.x, &d);
+    level = landing(t, &d, &missing);
+    n = d.node[level];
+    if (t->node_capacity > 0u && level < t->max_depth && (n == OCT_NONE || !ln_split(t, &t->nodes[n])) &&
+        (n == OCT_NONE ? 0u : ln_count(&t->nodes[n])) + 1u > t->node_capacity)
+        missing += push_down(t, n, level, box, false);
+    return missing;
+}
+
+/* Makes the missing nodes, links the object, splits its node if it overflows. */
+static void place(copse_loose *t, uint32_t id, const copse_box3 *box)
+{
+    descent d;
+    uint32_t missing, level, k, n;
+    descend(t, &box->min.x, &box->max.x, &d);
+    level = landing(t, &d, &missing);
+    for (k = 1; k <= level; k++) {
+        if (d.node[k] == OCT_NONE) {
+            uint32_t parent = d.node[k - 1u];
+            n = lnode_alloc(t, d.octant[k - 1u]);
+            t->nodes[n].next = t->nodes[parent].first_child;
+            t->nodes[parent].first_child = n;
+            d.node[k] = n;
+        }
+    }
+    n = d.node[level];
+    t->objects[id].box = *box;
+    ln_link(t, n, id);
+    t->size++;
+    if (t->node_capacity > 0u && level < t->max_depth && !ln_split(t, &t->nodes[n]) &&
+        ln_count(&t->nodes[n]) > t->node_capacity)
+        (void)push_down(t, n, level, NULL, true);
+}
+
+/* Unlinks the object and frees the nodes its leaving emptied (deepest first). The object's node
+ * lies on its descent path. */
 static void unplace(copse_loose *t, uint32_t id)
 {
     copse_loose_object *o = &t->objects[id];
     descent d;
-    uint32_t n = o->node, *link = &t->nodes[n].first_object;
-    while (*link != id)
-        link = &t->objects[*link].next;
-    *link = o->next;
+    uint32_t node = o->node, level = 0;
+    ln_unlink(t, id);
     descend(t, &o->box.min.x, &o->box.max.x, &d);
-    while (d.depth > 0u) {
-        uint32_t m = d.node[d.depth], parent = d.node[d.depth - 1u], *clink;
+    while (level < d.depth && d.node[level] != node)
+        level++;
+    while (level > 0u) {
+        uint32_t m = d.node[level], parent = d.node[level - 1u], *clink;
         if (t->nodes[m].first_object != OCT_NONE || t->nodes[m].first_child != OCT_NONE)
             break;
         clink = &t->nodes[parent].first_child;
@@ -219,16 +363,13 @@ static void unplace(copse_loose *t, uint32_t id)
             clink = &t->nodes[*clink].next;
         *clink = t->nodes[m].next;
         lnode_release(t, m);
-        d.depth--;
+        level--;
     }
-    o->node = OCT_NONE;
-    o->next = OCT_NONE;
     t->size--;
 }
 
 copse_status copse_loose_insert(copse_loose *t, uint32_t id, const copse_box3 *box)
 {
-    descent d;
     copse_status st = check_id(t, id);
     if (st == COPSE_OK)
         st = check_box(box);
@@ -236,13 +377,9 @@ copse_status copse_loose_insert(copse_loose *t, uint32_t id, const copse_box3 *b
         return st;
     if (t->objects[id].node != OCT_NONE)
         return COPSE_ERR_INDEX;
-    descend(t, &box->min.x, &box->max.x, &d);
-    if (d.missing > t->max_nodes - t->nodes_used) {
-        t->nodes_short = d.missing - (t->max_nodes - t->nodes_used);
+    if (!loose_nodes_free(t, place_needs(t, box)))
         return COPSE_ERR_NOMEM;
-    }
-    place(t, id, box, &d);
-    t->nodes_short = 0;
+    place(t, id, box);
     return COPSE_OK;
 }
 
@@ -260,6 +397,7 @@ copse_status copse_loose_remove(copse_loose *t, uint32_t id)
 copse_status copse_loose_move(copse_loose *t, uint32_t id, const copse_box3 *box)
 {
     descent d;
+    uint32_t missing, level;
     copse_status st = check_id(t, id);
     if (st == COPSE_OK)
         st = check_box(box);
@@ -268,19 +406,16 @@ copse_status copse_loose_move(copse_loose *t, uint32_t id, const copse_box3 *box
     if (t->objects[id].node == OCT_NONE)
         return COPSE_ERR_INDEX;
     descend(t, &box->min.x, &box->max.x, &d);
-    if (d.missing == 0u && d.node[d.depth] == t->objects[id].node) {
-        t->objects[id].box = *box; /* the same node: nothing moves */
+    level = landing(t, &d, &missing);
+    if (missing == 0u && d.node[level] == t->objects[id].node) {
+        t->objects[id].box = *box; /* it lands where it is: nothing moves */
         return COPSE_OK;
     }
-    /* Removing first can only free nodes, at least as many as the new path then lacks more. */
-    if (d.missing > t->max_nodes - t->nodes_used) {
-        t->nodes_short = d.missing - (t->max_nodes - t->nodes_used);
+    /* Removing first only frees nodes, at least as many as the new place then lacks more. */
+    if (!loose_nodes_free(t, place_needs(t, box)))
         return COPSE_ERR_NOMEM;
-    }
     unplace(t, id);
-    descend(t, &box->min.x, &box->max.x, &d);
-    place(t, id, box, &d);
-    t->nodes_short = 0;
+    place(t, id, box);
     return COPSE_OK;
 }
 
@@ -421,7 +556,7 @@ COPSE_INLINE void loose_walk(const copse_loose *t, lquery *q, lquery_kind kind, 
     n = t->nodes[0].first_child;
     while (n != OCT_NONE) {
         const copse_loose_node *node = &t->nodes[n];
-        oct_child_cell(pc, ph, node->octant, c, &h);
+        oct_child_cell(pc, ph, ln_octant(node), c, &h);
         loose_box_of(c, h, mn, mx);
         mask = lq_node(q, kind, mn, mx, pmask);
         if (mask != OCT_NONE) {
