@@ -600,6 +600,10 @@ static void test_errors(void)
     cfg.max_nodes = 0;
     CHECK_STATUS(copse_loose_init(&t, &arena, &cfg), COPSE_ERR_PARAM);
     cfg.max_nodes = 8;
+    cfg.max_objects = COPSE_LOOSE_MAX_OBJECTS + 1u;
+    CHECK_STATUS(copse_loose_init(&t, &arena, &cfg), COPSE_ERR_PARAM);
+    CHECK(copse_loose_bytes(&cfg) == (size_t)-1);
+    cfg.max_objects = 4;
     cfg.world.max.x = NAN;
     CHECK_STATUS(copse_loose_init(&t, &arena, &cfg), COPSE_ERR_NONFINITE);
     cfg.world.max.x = -9.0f;

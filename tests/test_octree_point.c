@@ -474,7 +474,10 @@ static void test_errors(void)
         c.bounds.min.z = 9.0f;
         CHECK_STATUS(copse_octree_init(&t, &arena, &c), COPSE_ERR_EMPTY_RANGE);
         CHECK(copse_octree_bytes(&c) == copse_octree_bytes(&cfg));
-        c.max_buckets = 0xFFFFFFFFu;
+        c.max_buckets = COPSE_OCTREE_MAX_POINTS + 1u;
+        CHECK(copse_octree_bytes(&c) == (size_t)-1);
+        c.max_buckets = 16;
+        c.max_nodes = COPSE_OCTREE_MAX_POINTS + 1u;
         CHECK(copse_octree_bytes(&c) == (size_t)-1);
         CHECK(copse_octree_bytes(NULL) == (size_t)-1);
         CHECK_EQ_INT(arena.used, 0);

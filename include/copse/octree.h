@@ -59,7 +59,7 @@ extern "C" {
 
 #define COPSE_OCTREE_MAX_DEPTH 20u      /* levels below the root; queries' stacks are sized by it */
 #define COPSE_OCTREE_MAX_BUCKET 1024u   /* largest bucket_size */
-#define COPSE_OCTREE_MAX_POINTS (1u << 28)
+#define COPSE_OCTREE_MAX_POINTS (1u << 28) /* also the largest node and bucket pools */
 #define COPSE_OCTREE_NODE_BYTES 36u
 #define COPSE_OCTREE_BUCKET_BYTES(bucket) (4u * ((size_t)(bucket) + 1u))
 
@@ -74,6 +74,7 @@ extern "C" {
     (COPSE_ARENA_ROUND(4u * (size_t)(n)) + COPSE_ARENA_ROUND(32u * (7u * (size_t)(depth) + 8u)))
 
 #define COPSE_LOOSE_MAX_DEPTH 16u
+#define COPSE_LOOSE_MAX_OBJECTS (1u << 28) /* also the largest node pool */
 #define COPSE_LOOSE_NODE_BYTES 16u
 #define COPSE_LOOSE_OBJECT_BYTES 32u
 
@@ -91,8 +92,8 @@ typedef struct copse_octree_config {
     copse_box3 bounds;         /* the region inserts split (the cube around it); a bulk build
                                   replaces it with the cube around its points. Points outside
                                   are accepted: they only make the split planes less useful. */
-    uint32_t max_nodes;        /* node pool, >= 1 */
-    uint32_t max_buckets;      /* bucket pool */
+    uint32_t max_nodes;        /* node pool, 1..COPSE_OCTREE_MAX_POINTS */
+    uint32_t max_buckets;      /* bucket pool, 0..COPSE_OCTREE_MAX_POINTS */
     uint32_t leaf_size;        /* points a leaf holds before it splits, >= 1 */
     uint32_t bucket_size;      /* point slots per bucket, 1..COPSE_OCTREE_MAX_BUCKET */
     uint32_t max_depth;        /* 0..COPSE_OCTREE_MAX_DEPTH */
@@ -220,8 +221,8 @@ copse_status copse_octree_check(const copse_octree *tree);
 
 typedef struct copse_loose_config {
     copse_box3 world;          /* the region (its cube) the levels divide */
-    uint32_t max_nodes;        /* node pool, >= 1 */
-    uint32_t max_objects;      /* ids 0 .. max_objects-1 */
+    uint32_t max_nodes;        /* node pool, 1..COPSE_LOOSE_MAX_OBJECTS */
+    uint32_t max_objects;      /* ids 0 .. max_objects-1, at most COPSE_LOOSE_MAX_OBJECTS */
     uint32_t max_depth;        /* 0..COPSE_LOOSE_MAX_DEPTH */
     uint32_t node_capacity;    /* objects a node keeps before those that fit deeper move down;
                                   0: every object goes as deep as it fits at once */

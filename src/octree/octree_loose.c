@@ -153,8 +153,8 @@ static copse_status check_box(const copse_box3 *box)
 
 size_t copse_loose_bytes(const copse_loose_config *config)
 {
-    if (config == NULL || config->max_nodes < 1u || config->max_nodes >= OCT_NONE ||
-        config->max_objects >= OCT_NONE || config->max_depth > COPSE_LOOSE_MAX_DEPTH ||
+    if (config == NULL || config->max_nodes < 1u || config->max_nodes > COPSE_LOOSE_MAX_OBJECTS ||
+        config->max_objects > COPSE_LOOSE_MAX_OBJECTS || config->max_depth > COPSE_LOOSE_MAX_DEPTH ||
         !oct_array_fits(config->max_nodes, COPSE_LOOSE_NODE_BYTES) ||
         !oct_array_fits(config->max_objects, COPSE_LOOSE_OBJECT_BYTES))
         return (size_t)-1;

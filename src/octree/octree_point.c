@@ -168,7 +168,8 @@ static void node_refit(copse_octree *t, uint32_t n)
 
 static bool config_sizes_ok(const copse_octree_config *c)
 {
-    return c->max_nodes >= 1u && c->max_nodes < OCT_NONE && c->max_buckets < OCT_NONE && c->bucket_size >= 1u &&
+    return c->max_nodes >= 1u && c->max_nodes <= COPSE_OCTREE_MAX_POINTS && c->max_buckets <= COPSE_OCTREE_MAX_POINTS &&
+           c->bucket_size >= 1u &&
            c->bucket_size <= COPSE_OCTREE_MAX_BUCKET && c->leaf_size >= 1u && c->leaf_size <= COPSE_OCTREE_MAX_POINTS &&
            c->max_depth <= COPSE_OCTREE_MAX_DEPTH &&
            c->point_capacity <= COPSE_OCTREE_MAX_POINTS;
