@@ -453,6 +453,21 @@ static bool before(float da, uint32_t ia, float db, uint32_t ib)
     return da < db || (da == db && ia < ib);
 }
 
+typedef struct near_seen {
+    const copse_neighbor *want;
+    uint32_t count, stop_after;
+    bool ok;
+} near_seen;
+
+static bool see_neighbor(void *user, const copse_neighbor *n)
+{
+    near_seen *s = (near_seen *)user;
+    const copse_neighbor *w = &s->want[s->count];
+    s->ok = s->ok && n->distance_sq == w->distance_sq && n->id == w->id && n->index == w->index;
+    s->count++;
+    return s->count < s->stop_after;
+}
+
 void ot_judge_knn(const ot_point_tree *pt, const float *p, uint32_t k, float max_distance)
 {
     size_t mark = tk_mark();
@@ -495,6 +510,22 @@ void ot_judge_knn(const ot_point_tree *pt, const float *p, uint32_t k, float max
                 (unsigned)count))
         copse_port_printf("    point (%.9g, %.9g, %.9g) max %.9g\n", (double)p[0], (double)p[1], (double)p[2],
                           (double)max_distance);
+    /* the visitor form, in batches of 1..3, sees the same neighbours in the same order; stopped
+     * at k it has seen exactly the k nearest (they are all there is when fewer) */
+    {
+        copse_neighbor scratch[3];
+        near_seen seen;
+        seen.want = want;
+        seen.count = 0;
+        seen.stop_after = count;
+        seen.ok = true;
+        if (count > 0u)
+            CHECKF(copse_octree_visit_nearest(&pt->tree, copse_v3(p[0], p[1], p[2]), max_distance, scratch,
+                                              1u + k % 3u, see_neighbor, &seen) == COPSE_OK &&
+                       seen.ok && seen.count == count,
+                   "%s: visit_nearest k=%u: %u seen, oracle %u", tk_ctx(), (unsigned)k, (unsigned)seen.count,
+                   (unsigned)count);
+    }
     CHECKF(copse_octree_nearest(&pt->tree, copse_v3(p[0], p[1], p[2]), max_distance, &near) == COPSE_OK &&
                (count == 0u ? near.id == COPSE_NONE && near.distance_sq == FLT_MAX
                             : near.id == want[0].id && near.distance_sq == want[0].distance_sq &&

@@ -406,6 +406,13 @@ static void test_nomem_exact(void)
     tk_rewind(mark);
 }
 
+static bool stop_now(void *user, const copse_neighbor *n)
+{
+    (void)user;
+    (void)n;
+    return false;
+}
+
 static bool count_visit(void *user, uint32_t id)
 {
     (void)id;
@@ -544,6 +551,13 @@ static void test_errors(void)
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), -1.0f, &nl), COPSE_ERR_EMPTY_RANGE);
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), NAN, &nl), COPSE_ERR_NONFINITE);
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), 1.0f, NULL), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, 0, 0), 1.0f, NULL, 2, stop_now, NULL), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, 0, 0), 1.0f, nb, 0, stop_now, NULL), COPSE_ERR_PARAM);
+    CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, 0, 0), 1.0f, nb, 2, NULL, NULL), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, NAN, 0), 1.0f, nb, 2, stop_now, NULL),
+                 COPSE_ERR_NONFINITE);
+    CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, 0, 0), -2.0f, nb, 2, stop_now, NULL),
+                 COPSE_ERR_EMPTY_RANGE);
     CHECK_EQ_INT(nl.count, 0);
     CHECK_STATUS(copse_octree_nearest(&t, copse_v3(0, INFINITY, 0), 1.0f, &near), COPSE_ERR_NONFINITE);
     CHECK(near.id == COPSE_NONE);

@@ -197,6 +197,15 @@ static inline copse_neighbor_list copse_neighbor_list_make(copse_neighbor *items
 /* The out->capacity points nearest to `point` within max_distance (FLT_MAX: no limit). */
 copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float max_distance,
                               copse_neighbor_list *out);
+/* Visitor form of k nearest: points within max_distance in increasing (distance_sq, id) order,
+ * one call each, until the visitor returns false. `scratch` (any capacity >= 1) holds a batch:
+ * each batch is a k-nearest walk that skips what earlier batches reported, so a larger scratch
+ * means fewer walks. */
+typedef bool (*copse_neighbor_visitor)(void *user, const copse_neighbor *neighbor);
+copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,
+                                        copse_neighbor *scratch, uint32_t scratch_capacity,
+                                        copse_neighbor_visitor visit, void *user);
+
 /* The nearest point (id COPSE_NONE when none is within max_distance) and its coordinates;
  * ties to the lower id. */
 copse_status copse_octree_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,

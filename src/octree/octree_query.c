@@ -291,7 +291,15 @@ static float knn_offer(copse_neighbor_list *l, float d2, uint32_t id, uint32_t i
     return l->count == l->capacity ? l->items[l->count - 1u].distance_sq : bound;
 }
 
-static void knn_walk(const copse_octree *t, const float *p, float bound, copse_neighbor_list *l)
+/* Is (d2, id) after the neighbour `a`? */
+COPSE_INLINE bool neighbor_after(float d2, uint32_t id, const copse_neighbor *a)
+{
+    return d2 > a->distance_sq || (d2 == a->distance_sq && id > a->id);
+}
+
+/* The k nearest within `bound` (squared) that come after `after` (NULL: all of them). */
+static void knn_walk(const copse_octree *t, const float *p, float bound, copse_neighbor_list *l,
+                     const copse_neighbor *after)
 {
     knn_entry stack[KNN_STACK];
     uint32_t sp = 0;
@@ -306,6 +314,9 @@ static void knn_walk(const copse_octree *t, const float *p, float bound, copse_n
         const copse_octree_node *node = &nodes[e.node];
         if (e.d2 > bound) /* ties must be visited: an equal distance may bring a lower id */
             continue;
+        /* everything in it came before `after`: reported by an earlier batch */
+        if (after != NULL && geo_box_far_dist_sq(p, node->min, node->max) < after->distance_sq)
+            continue;
         if (oct_is_leaf(node)) {
             oct_leaf_iter it = oct_leaf_begin(node->first, oct_count(node));
             uint32_t k;
@@ -313,8 +324,9 @@ static void knn_walk(const copse_octree *t, const float *p, float bound, copse_n
                 for (k = 0; k < it.count; k++) {
                     uint32_t idx = it.slots[k];
                     float d2 = geo_dist_sq3(&t->points[idx].x, p);
-                    if (d2 <= bound)
-                        bound = knn_offer(l, d2, oct_point_id(t, idx), idx, bound);
+                    uint32_t id = oct_point_id(t, idx);
+                    if (d2 <= bound && (after == NULL || neighbor_after(d2, id, after)))
+                        bound = knn_offer(l, d2, id, idx, bound);
                 }
             }
         } else {
@@ -352,8 +364,38 @@ copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float 
     if (tree->nodes == NULL || tree->size == 0u || out->capacity == 0u)
         return COPSE_OK;
     /* FLT_MAX squared is +infinity: every finite distance is in range */
-    knn_walk(tree, &point.x, max_distance * max_distance, out);
+    knn_walk(tree, &point.x, max_distance * max_distance, out, NULL);
     return COPSE_OK;
+}
+
+copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,
+                                        copse_neighbor *scratch, uint32_t scratch_capacity,
+                                        copse_neighbor_visitor visit, void *user)
+{
+    copse_neighbor after;
+    bool first = true;
+    if (tree == NULL || scratch == NULL || visit == NULL)
+        return COPSE_ERR_NULL;
+    if (scratch_capacity == 0u)
+        return COPSE_ERR_PARAM;
+    if (!oct_finite3(&point.x) || max_distance != max_distance)
+        return COPSE_ERR_NONFINITE;
+    if (max_distance < 0.0f)
+        return COPSE_ERR_EMPTY_RANGE;
+    if (tree->nodes == NULL || tree->size == 0u)
+        return COPSE_OK;
+    for (;;) {
+        copse_neighbor_list batch = copse_neighbor_list_make(scratch, scratch_capacity);
+        uint32_t i;
+        knn_walk(tree, &point.x, max_distance * max_distance, &batch, first ? NULL : &after);
+        for (i = 0; i < batch.count; i++)
+            if (!visit(user, &scratch[i]))
+                return COPSE_OK;
+        if (batch.count < scratch_capacity)
+            return COPSE_OK;
+        after = scratch[batch.count - 1u];
+        first = false;
+    }
 }
 
 copse_status copse_octree_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,
