@@ -59,6 +59,19 @@ void ot_judge_knn(const ot_point_tree *pt, const float *p, uint32_t k, float max
 /* `queries` of each family on random shapes. */
 void ot_judge_all(const ot_point_tree *pt, test_rng *rng, unsigned queries);
 
+/* A visitor that records ids (the first `cap`) and stops after `stop_after` of them. */
+typedef struct ot_collect {
+    uint32_t *ids;
+    uint32_t count, cap, stop_after;
+} ot_collect;
+bool ot_collect_id(void *user, uint32_t id);
+
+void ot_sort_ids(uint32_t *v, uint32_t n);
+
+/* Guard regions: `guard` bytes of OT_GUARD_BYTE before region+guard and after region+guard+k. */
+#define OT_GUARD_BYTE 0xA5u
+bool ot_guard_intact(const uint8_t *region, size_t guard, size_t k);
+
 /* FNV-1a over the pools in use and the tree's counters. */
 uint32_t ot_point_hash(const copse_octree *t);
 uint32_t ot_loose_hash(const copse_loose *t);

@@ -72,6 +72,26 @@ void ot_make_cloud(copse_vec3 *points, uint32_t n, ot_cloud_kind kind, test_rng 
 
 /* ---- trees ----------------------------------------------------------------------------------- */
 
+bool ot_guard_intact(const uint8_t *region, size_t guard, size_t k)
+{
+    size_t i;
+    for (i = 0; i < guard; i++)
+        if (region[i] != OT_GUARD_BYTE || region[guard + k + i] != OT_GUARD_BYTE)
+            return false;
+    return true;
+}
+
+/* Two arenas from the pool: the tree's and its build scratch. */
+static bool pool_arenas(size_t bytes, size_t scratch_bytes, copse_arena *arena, copse_arena *scratch)
+{
+    void *mem = tk_alloc(bytes), *scratch_mem = tk_alloc(scratch_bytes);
+    if (mem == NULL || scratch_mem == NULL)
+        return false;
+    copse_arena_init(arena, mem, bytes);
+    copse_arena_init(scratch, scratch_mem, scratch_bytes);
+    return true;
+}
+
 bool ot_point_build(ot_point_tree *pt, const copse_vec3 *points, const uint32_t *ids, uint32_t capacity,
                     uint32_t n, uint32_t leaf, uint32_t bucket, uint32_t depth, uint32_t extra_nodes,
                     uint32_t extra_buckets)
@@ -80,7 +100,6 @@ bool ot_point_build(ot_point_tree *pt, const copse_vec3 *points, const uint32_t 
     copse_arena arena;
     size_t bytes, scratch_bytes = COPSE_OCTREE_BUILD_SCRATCH_BYTES(n, depth), mark;
     uint32_t nodes = 0, buckets = 0, i;
-    void *mem, *scratch_mem;
     copse_arena scratch;
     memset(&cfg, 0, sizeof cfg);
     cfg.points = points;
@@ -100,12 +119,8 @@ bool ot_point_build(ot_point_tree *pt, const copse_vec3 *points, const uint32_t 
     /* measure with a one-node tree, then size the real one */
     bytes = copse_octree_bytes(&cfg);
     mark = tk_mark();
-    mem = tk_alloc(bytes);
-    scratch_mem = tk_alloc(scratch_bytes);
-    if (mem == NULL || scratch_mem == NULL)
+    if (!pool_arenas(bytes, scratch_bytes, &arena, &scratch))
         return false;
-    copse_arena_init(&arena, mem, bytes);
-    copse_arena_init(&scratch, scratch_mem, scratch_bytes);
     if (!CHECKF(copse_octree_init(&pt->tree, &arena, &cfg) == COPSE_OK, "%s: init", tk_ctx()) ||
         !CHECKF(copse_octree_measure(&pt->tree, &scratch, n, &nodes, &buckets) == COPSE_OK, "%s: measure", tk_ctx()))
         return false;
@@ -114,12 +129,8 @@ bool ot_point_build(ot_point_tree *pt, const copse_vec3 *points, const uint32_t 
     cfg.max_buckets = buckets + extra_buckets;
     bytes = copse_octree_bytes(&cfg);
     CHECKF(bytes == COPSE_OCTREE_BYTES(cfg.max_nodes, cfg.max_buckets, bucket), "%s: bytes vs macro", tk_ctx());
-    mem = tk_alloc(bytes);
-    scratch_mem = tk_alloc(scratch_bytes);
-    if (mem == NULL || scratch_mem == NULL)
+    if (!pool_arenas(bytes, scratch_bytes, &arena, &scratch))
         return false;
-    copse_arena_init(&arena, mem, bytes);
-    copse_arena_init(&scratch, scratch_mem, scratch_bytes);
     if (!CHECKF(copse_octree_init(&pt->tree, &arena, &cfg) == COPSE_OK && arena.used == bytes, "%s: init 2",
                 tk_ctx()))
         return false;
@@ -269,7 +280,7 @@ static uint32_t id_of(const ot_point_tree *pt, uint32_t i)
     return pt->ids != NULL ? pt->ids[i] : i;
 }
 
-static void sort_u32(uint32_t *v, uint32_t n)
+void ot_sort_ids(uint32_t *v, uint32_t n)
 {
     uint32_t gap, i, j;
     for (gap = n / 2u; gap > 0u; gap /= 2u)
@@ -283,14 +294,9 @@ static void sort_u32(uint32_t *v, uint32_t n)
 
 /* ---- judging region queries ------------------------------------------------------------------------ */
 
-typedef struct collect {
-    uint32_t *ids;
-    uint32_t count, cap, stop_after;
-} collect;
-
-static bool collect_id(void *user, uint32_t id)
+bool ot_collect_id(void *user, uint32_t id)
 {
-    collect *c = (collect *)user;
+    ot_collect *c = (ot_collect *)user;
     if (c->count < c->cap)
         c->ids[c->count] = id;
     c->count++;
@@ -315,13 +321,13 @@ static copse_status run_list(const ot_point_tree *pt, const region_query *q, cop
     return copse_octree_in_capsule(&pt->tree, &q->capsule, out);
 }
 
-static copse_status run_visit(const ot_point_tree *pt, const region_query *q, collect *c)
+static copse_status run_visit(const ot_point_tree *pt, const region_query *q, ot_collect *c)
 {
     if (q->kind == R_BOX)
-        return copse_octree_visit_box(&pt->tree, &q->box, collect_id, c);
+        return copse_octree_visit_box(&pt->tree, &q->box, ot_collect_id, c);
     if (q->kind == R_SPHERE)
-        return copse_octree_visit_sphere(&pt->tree, &q->sphere, collect_id, c);
-    return copse_octree_visit_capsule(&pt->tree, &q->capsule, collect_id, c);
+        return copse_octree_visit_sphere(&pt->tree, &q->sphere, ot_collect_id, c);
+    return copse_octree_visit_capsule(&pt->tree, &q->capsule, ot_collect_id, c);
 }
 
 static const char *const k_region_names[3] = {"box", "sphere", "capsule"};
@@ -337,7 +343,7 @@ static void judge_region(const ot_point_tree *pt, const region_query *q)
     double band = q->kind == R_CAPSULE ? capsule_band(pt, &q->capsule) : 0.0;
     const char *name = k_region_names[q->kind];
     copse_id_list list;
-    collect c;
+    ot_collect c;
     bool ok = true;
     if (expect == NULL || maybe == NULL || got == NULL)
         return;
@@ -359,11 +365,11 @@ static void judge_region(const ot_point_tree *pt, const region_query *q)
             expect[must++] = id_of(pt, i);
         total += yes || fragile;
     }
-    sort_u32(expect, must);
+    ot_sort_ids(expect, must);
     /* array form, room for all */
     list = copse_id_list_make(got, n + 1u);
     CHECKF(run_list(pt, q, &list) == COPSE_OK && !list.truncated, "%s: %s list status", tk_ctx(), name);
-    sort_u32(got, list.count);
+    ot_sort_ids(got, list.count);
     {
         uint32_t a = 0, extra = 0;
         for (k = 0; k < list.count; k++) {

@@ -158,20 +158,6 @@ static copse_frustum make_frustum(const float *eye, const float *dir, double tx,
 
 /* ---- judges ------------------------------------------------------------------------------------ */
 
-typedef struct collect {
-    uint32_t *ids;
-    uint32_t count, cap, stop_after;
-} collect;
-
-static bool collect_id(void *user, uint32_t id)
-{
-    collect *c = (collect *)user;
-    if (c->count < c->cap)
-        c->ids[c->count] = id;
-    c->count++;
-    return c->count < c->stop_after;
-}
-
 typedef enum qkind { Q_BOX, Q_SPHERE, Q_FRUSTUM } qkind;
 
 typedef struct lq {
@@ -190,24 +176,13 @@ static copse_status run_list(const scene *s, const lq *q, copse_id_list *out)
     return copse_loose_cull(&s->tree, &q->frustum, out);
 }
 
-static copse_status run_visit(const scene *s, const lq *q, collect *c)
+static copse_status run_visit(const scene *s, const lq *q, ot_collect *c)
 {
     if (q->kind == Q_BOX)
-        return copse_loose_visit_box(&s->tree, &q->box, collect_id, c);
+        return copse_loose_visit_box(&s->tree, &q->box, ot_collect_id, c);
     if (q->kind == Q_SPHERE)
-        return copse_loose_visit_sphere(&s->tree, &q->sphere, collect_id, c);
-    return copse_loose_visit_frustum(&s->tree, &q->frustum, collect_id, c);
-}
-
-static void sort_u32(uint32_t *v, uint32_t n)
-{
-    uint32_t i, j;
-    for (i = 1; i < n; i++)
-        for (j = i; j > 0u && v[j - 1u] > v[j]; j--) {
-            uint32_t t = v[j];
-            v[j] = v[j - 1u];
-            v[j - 1u] = t;
-        }
+        return copse_loose_visit_sphere(&s->tree, &q->sphere, ot_collect_id, c);
+    return copse_loose_visit_frustum(&s->tree, &q->frustum, ot_collect_id, c);
 }
 
 static const char *const k_q_names[3] = {"box", "sphere", "frustum"};
@@ -219,7 +194,7 @@ static void judge(const scene *s, const lq *q)
     uint32_t *want = (uint32_t *)tk_alloc(4u * (s->n + 1u)), *got = (uint32_t *)tk_alloc(4u * (s->n + 1u));
     uint32_t i, nw = 0;
     copse_id_list list;
-    collect c;
+    ot_collect c;
     if (want == NULL || got == NULL)
         return;
     for (i = 0; i < s->n; i++) {
@@ -236,7 +211,7 @@ static void judge(const scene *s, const lq *q)
     g_expected[q->kind] += nw;
     list = copse_id_list_make(got, s->n + 1u);
     CHECKF(run_list(s, q, &list) == COPSE_OK && !list.truncated, "%s: %s status", tk_ctx(), k_q_names[q->kind]);
-    sort_u32(got, list.count);
+    ot_sort_ids(got, list.count);
     CHECKF(list.count == nw && memcmp(got, want, 4u * nw) == 0, "%s: %s: %u reported, oracle %u", tk_ctx(),
            k_q_names[q->kind], (unsigned)list.count, (unsigned)nw);
     /* the visitor sees the list's ids in the list's order; it stops when told; lists truncate */
@@ -541,7 +516,7 @@ static void test_guard(void)
         copse_loose t;
         copse_status st;
         size_t i;
-        memset(region, 0xA5, exact + 2u * GUARD);
+        memset(region, OT_GUARD_BYTE, exact + 2u * GUARD);
         copse_arena_init(&arena, region + GUARD, k);
         st = copse_loose_init(&t, &arena, &cfg);
         if (st == COPSE_OK) {
@@ -549,10 +524,7 @@ static void test_guard(void)
             for (i = 0; i < 5u; i++)
                 (void)copse_loose_insert(&t, (uint32_t)i, &b);
         }
-        for (i = 0; i < GUARD; i++)
-            if (region[i] != 0xA5 || region[GUARD + k + i] != 0xA5)
-                break;
-        bad += i < GUARD;
+        bad += !ot_guard_intact(region, GUARD, k);
         if (k < exact)
             bad += st != COPSE_ERR_NOMEM || arena.needed != exact || arena.used != 0u || t.nodes != NULL;
         else

@@ -231,13 +231,10 @@ static void test_guard(void)
             copse_octree t;
             copse_status st;
             size_t i;
-            memset(region, 0xA5, exact + 2u * GUARD);
+            memset(region, OT_GUARD_BYTE, exact + 2u * GUARD);
             copse_arena_init(&arena, region + GUARD, k);
             st = copse_octree_init(&t, &arena, &cfg);
-            for (i = 0; i < GUARD; i++)
-                if (region[i] != 0xA5 || region[GUARD + k + i] != 0xA5)
-                    break;
-            bad += i < GUARD;
+            bad += !ot_guard_intact(region, GUARD, k);
             if (k < exact)
                 bad += st != COPSE_ERR_NOMEM || arena.needed != exact || arena.used != 0u || t.nodes != NULL;
             else
@@ -250,11 +247,11 @@ static void test_guard(void)
                 uint32_t before = ot_point_hash(&t);
                 for (j = 0; j <= sx; j += (j < 64u || sx - j < 64u) ? 1u : 29u) {
                     copse_arena scratch;
-                    memset(sbuf - GUARD, 0xA5, GUARD);
+                    memset(sbuf - GUARD, OT_GUARD_BYTE, GUARD);
                     copse_arena_init(&scratch, sbuf, j);
                     st = copse_octree_build(&t, &scratch, n);
                     for (i = 0; i < GUARD; i++)
-                        if (sbuf[-(ptrdiff_t)GUARD + (ptrdiff_t)i] != 0xA5)
+                        if (sbuf[-(ptrdiff_t)GUARD + (ptrdiff_t)i] != OT_GUARD_BYTE)
                             break;
                     bad += i < GUARD;
                     if (j < sx)

@@ -579,6 +579,29 @@ static copse_status check_index(const copse_octree *t, uint32_t index)
     return oct_finite3(point_at(t, index)) ? COPSE_OK : COPSE_ERR_NONFINITE;
 }
 
+/* From the root towards point p along existing children: path[0..depth] (the return value), the
+ * cell (c, h) of path[depth]. It ends at a leaf, or at an internal node with no child in p's
+ * octant (*gap is that octant). */
+static uint32_t walk_down(const copse_octree *t, const float *p, uint32_t *path, float *c, float *h, unsigned *gap)
+{
+    uint32_t depth = 0, n = 0;
+    memcpy(c, t->center, sizeof t->center);
+    *h = t->half;
+    path[0] = 0;
+    while (!oct_is_leaf(&t->nodes[n])) {
+        unsigned o = oct_octant_of(p, c);
+        uint32_t child = find_child(t, n, o);
+        if (child == OCT_NONE) {
+            *gap = o;
+            break;
+        }
+        oct_child_cell(c, *h, o, c, h);
+        n = child;
+        path[++depth] = n;
+    }
+    return depth;
+}
+
 /* Moves the leaf's points and the new one into the children the plan made, then frees the leaf's
  * old chain. */
 static void split_leaf(copse_octree *t, uint32_t leaf, uint32_t index, const split_plan *plan)
@@ -608,28 +631,25 @@ static void split_leaf(copse_octree *t, uint32_t leaf, uint32_t index, const spl
 
 copse_status copse_octree_insert(copse_octree *t, uint32_t index)
 {
-    uint32_t path[COPSE_OCTREE_MAX_DEPTH + 1u], depth = 0, n = 0, k, bucket, pos;
+    uint32_t path[COPSE_OCTREE_MAX_DEPTH + 1u], depth, n, k, bucket, pos;
+    unsigned gap = 0;
     float c[3], h;
     const float *p;
     copse_status st = check_index(t, index);
     if (st != COPSE_OK)
         return st;
     p = point_at(t, index);
-    memcpy(c, t->center, sizeof c);
-    h = t->half;
-    path[0] = 0;
-    while (!oct_is_leaf(&t->nodes[n])) {
-        unsigned o = oct_octant_of(p, c);
-        uint32_t child = find_child(t, n, o);
-        if (child == OCT_NONE) { /* a new leaf in an empty octant */
-            if (!pools_have(t, 1u, 1u))
-                return COPSE_ERR_NOMEM;
-            child = node_alloc(t);
-            leaf_init(t, child, o);
-            t->nodes[child].next = t->nodes[n].first;
-            t->nodes[n].first = child;
-        }
-        oct_child_cell(c, h, o, c, &h);
+    depth = walk_down(t, p, path, c, &h, &gap);
+    n = path[depth];
+    if (!oct_is_leaf(&t->nodes[n])) { /* a new leaf in the empty octant */
+        uint32_t child;
+        if (!pools_have(t, 1u, 1u))
+            return COPSE_ERR_NOMEM;
+        child = node_alloc(t);
+        leaf_init(t, child, gap);
+        t->nodes[child].next = t->nodes[n].first;
+        t->nodes[n].first = child;
+        oct_child_cell(c, h, gap, c, &h);
         n = child;
         path[++depth] = n;
     }
@@ -717,25 +737,15 @@ static void collapse(copse_octree *t, uint32_t a)
 
 copse_status copse_octree_remove(copse_octree *t, uint32_t index)
 {
-    uint32_t path[COPSE_OCTREE_MAX_DEPTH + 1u], depth = 0, n = 0, k, bucket, pos, count, top;
+    uint32_t path[COPSE_OCTREE_MAX_DEPTH + 1u], depth, n, k, bucket, pos, count, top;
+    unsigned gap = 0;
     float c[3], h;
-    const float *p;
     copse_status st = check_index(t, index);
     if (st != COPSE_OK)
         return st;
-    p = point_at(t, index);
-    memcpy(c, t->center, sizeof c);
-    h = t->half;
-    path[0] = 0;
-    while (!oct_is_leaf(&t->nodes[n])) {
-        unsigned o = oct_octant_of(p, c);
-        n = find_child(t, n, o);
-        if (n == OCT_NONE)
-            return COPSE_ERR_INDEX;
-        oct_child_cell(c, h, o, c, &h);
-        path[++depth] = n;
-    }
-    if (!leaf_find(t, n, index, &bucket, &pos))
+    depth = walk_down(t, point_at(t, index), path, c, &h, &gap);
+    n = path[depth];
+    if (!oct_is_leaf(&t->nodes[n]) || !leaf_find(t, n, index, &bucket, &pos))
         return COPSE_ERR_INDEX;
     /* the last slot fills the hole; an emptied last bucket goes back to the pool */
     count = oct_count(&t->nodes[n]);
