@@ -8,10 +8,12 @@
     COPSE_SUITE(bvh_build) \
     COPSE_SUITE(bvh_query) \
     COPSE_SUITE(bvh_edge) \
-    COPSE_SUITE(bvh_errors)
+    COPSE_SUITE(bvh_errors) \
+    COPSE_SUITE(octree_point) \
+    COPSE_SUITE(octree_loose)
 
 #if defined(COPSE_HOST)
-#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes)
+#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes) COPSE_SUITE(octree_scan)
 #else
 #define COPSE_HOST_SUITES
 #endif

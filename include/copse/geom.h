@@ -33,6 +33,9 @@ typedef struct copse_segment3 { copse_vec3 a, b; } copse_segment3;
 typedef struct copse_circle { copse_vec2 center; float radius; } copse_circle;
 typedef struct copse_sphere { copse_vec3 center; float radius; } copse_sphere;
 
+/* Every point within `radius` of the closed segment: a robot link, a swept sphere. */
+typedef struct copse_capsule { copse_segment3 segment; float radius; } copse_capsule;
+
 static inline copse_vec2 copse_v2(float x, float y)
 {
     copse_vec2 v;

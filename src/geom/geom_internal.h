@@ -271,4 +271,42 @@ bool copse_geo_point_in_triangle2(const float *p, const float *a, const float *b
 bool copse_geo_ray_triangle2(const geo_ray *r, const float *a, const float *b, const float *c, float t_max,
                        float *t_out, float *u_out, float *v_out);
 
+/* ---- containment and planes (octrees) ------------------------------------------------------- */
+
+/* Is the box [imin, imax] inside the closed box [omin, omax]? */
+COPSE_INLINE bool geo_box_inside(const float *imin, const float *imax, const float *omin, const float *omax)
+{
+    return imin[0] >= omin[0] && imin[1] >= omin[1] && imin[2] >= omin[2] && imax[0] <= omax[0] &&
+           imax[1] <= omax[1] && imax[2] <= omax[2];
+}
+
+/* Squared distance from p to the box's farthest corner. Every point of the box is at most this
+ * far in float as well (rounding is monotonic): a ball containing it contains the whole box. */
+COPSE_INLINE float geo_box_far_dist_sq(const float *p, const float *bmin, const float *bmax)
+{
+    float d[3];
+    unsigned a;
+    for (a = 0; a < 3; a++) {
+        float lo = p[a] - bmin[a], hi = bmax[a] - p[a];
+        d[a] = lo > hi ? lo : hi;
+    }
+    return geo_dot3(d, d);
+}
+
+/* A box against the plane n.x + d >= 0: the signed values at the corner farthest along n (*hi)
+ * and farthest against it (*lo). The box is wholly behind the plane when *hi < 0 and wholly in
+ * front when *lo >= 0. Each product and sum rounds monotonically, so a box inside another gets
+ * a *hi no larger and a *lo no smaller: a parent's verdict holds for everything it contains. */
+COPSE_INLINE void geo_plane_box(const float *n, float d, const float *bmin, const float *bmax, float *lo, float *hi)
+{
+    float pv[3], nv[3];
+    unsigned a;
+    for (a = 0; a < 3; a++) {
+        pv[a] = n[a] >= 0.0f ? bmax[a] : bmin[a];
+        nv[a] = n[a] >= 0.0f ? bmin[a] : bmax[a];
+    }
+    *hi = geo_dot3(n, pv) + d;
+    *lo = geo_dot3(n, nv) + d;
+}
+
 #endif /* COPSE_GEOM_INTERNAL_H */

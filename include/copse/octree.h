@@ -1,0 +1,312 @@
+/*
+ * copse — octrees in fixed pools: a point octree (laser scans, radius and nearest-neighbour
+ * search) and a loose object octree (boxes with ids: frustum culling, box/sphere/ray queries).
+ *
+ * Both live in pools the caller sizes once: copse_octree_bytes() / COPSE_OCTREE_BYTES() and
+ * copse_loose_bytes() / COPSE_LOOSE_BYTES() give the exact arena bytes, so firmware can write
+ *
+ *     static COPSE_ARENA_STORAGE(mem, COPSE_OCTREE_BYTES(NODES, BUCKETS, BUCKET));
+ *
+ * Every insertion that would need more nodes or buckets than are free fails with
+ * COPSE_ERR_NOMEM, says how many more it needed (nodes_short, buckets_short) and leaves the
+ * tree exactly as it was. Nothing recurses: walks use stacks sized by the depth caps below.
+ *
+ * ---- point octree -------------------------------------------------------------------------
+ * The points are the caller's array (like nanoflann's dataset adaptor): the tree stores their
+ * indices in chains of buckets of `bucket_size` slots and never copies a coordinate, so a point
+ * must not move while it is in the tree. Each node keeps the exact bounds of the points below
+ * it. A leaf holds up to `leaf_size` points; one more splits it around its cell's centre, into
+ * the non-empty octants only. A removal that leaves a subtree with at most one bucket of points
+ * folds it back into one leaf. Rules that keep splitting finite (the seed's):
+ *   - max_depth: no node deeper than max_depth levels below the root;
+ *   - the same-count rule: a split that would hand all of a leaf's points to one child is not
+ *     made at that level; the points are followed down (one node per level) only while they can
+ *     still be separated above max_depth. Points that cannot (all equal, or closer than the
+ *     cells at max_depth) stay in one leaf whose buckets form a chain: an overflowing leaf.
+ *     It costs one bucket per bucket_size points and a linear scan; nothing is lost.
+ *
+ * Distances are computed in float exactly as written here, so a brute-force loop written the
+ * same way gives the same sets (the tests do that):
+ *   d = p - c per axis;  d2 = (d.x*d.x + d.y*d.y) + d.z*d.z;  in the sphere iff d2 <= r*r.
+ * Boxes are closed. k-nearest lists are sorted by (d2, id): ties go to the lower id. Squared
+ * distances must stay finite: coordinates may be huge, differences below about 1e19.
+ *
+ * ---- loose octree ---------------------------------------------------------------------------
+ * Objects (axis-aligned boxes) are addressed by id = slot 0..max_objects-1. An object's path
+ * goes down to the deepest node whose loose cell (the cell grown by half its size on every
+ * side) contains it, no deeper than max_depth; it lives on that path, in the first node that
+ * has not split. A node splits when it holds more than node_capacity objects (0: at once).
+ * Objects outside the world's loose cell live in the root. A box is visible in a frustum
+ * unless it lies entirely behind one of the six planes.
+ */
+#ifndef COPSE_OCTREE_H
+#define COPSE_OCTREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "copse/arena.h"
+#include "copse/bvh.h" /* copse_id_list, copse_hit, copse_nearest3, the visitor types */
+#include "copse/geom.h"
+#include "copse/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- limits and compile-time sizes ------------------------------------------------------ */
+
+#define COPSE_OCTREE_MAX_DEPTH 20u      /* levels below the root; queries' stacks are sized by it */
+#define COPSE_OCTREE_MAX_BUCKET 1024u   /* largest bucket_size */
+#define COPSE_OCTREE_MAX_POINTS (1u << 28) /* also the largest node and bucket pools */
+#define COPSE_OCTREE_NODE_BYTES 36u
+#define COPSE_OCTREE_BUCKET_BYTES(bucket) (4u * ((size_t)(bucket) + 1u))
+
+/* Exact arena bytes of a point octree with these pools (== copse_octree_bytes). */
+#define COPSE_OCTREE_BYTES(max_nodes, max_buckets, bucket)           \
+    (COPSE_ARENA_ROUND(COPSE_OCTREE_NODE_BYTES * (size_t)(max_nodes)) + \
+     COPSE_ARENA_ROUND(COPSE_OCTREE_BUCKET_BYTES(bucket) * (size_t)(max_buckets)))
+
+/* Scratch a bulk build of n points with max_depth `depth` takes from its arena and gives back
+ * (== copse_octree_build_scratch_bytes). */
+#define COPSE_OCTREE_BUILD_SCRATCH_BYTES(n, depth) \
+    (COPSE_ARENA_ROUND(4u * (size_t)(n)) + COPSE_ARENA_ROUND(32u * (7u * (size_t)(depth) + 8u)))
+
+#define COPSE_LOOSE_MAX_DEPTH 16u
+#define COPSE_LOOSE_MAX_OBJECTS (1u << 28) /* also the largest node pool */
+#define COPSE_LOOSE_NODE_BYTES 16u
+#define COPSE_LOOSE_OBJECT_BYTES 32u
+
+/* Exact arena bytes of a loose octree with these pools (== copse_loose_bytes). */
+#define COPSE_LOOSE_BYTES(max_nodes, max_objects)                    \
+    (COPSE_ARENA_ROUND(COPSE_LOOSE_NODE_BYTES * (size_t)(max_nodes)) + \
+     COPSE_ARENA_ROUND(COPSE_LOOSE_OBJECT_BYTES * (size_t)(max_objects)))
+
+/* ---- point octree ------------------------------------------------------------------------ */
+
+typedef struct copse_octree_config {
+    const copse_vec3 *points;  /* the caller's points; the tree stores indices into it */
+    const uint32_t *ids;       /* id reported for point i, or NULL for "id = i" */
+    uint32_t point_capacity;   /* valid indices: 0 .. point_capacity-1 (<= COPSE_OCTREE_MAX_POINTS) */
+    copse_box3 bounds;         /* the region inserts split (the cube around it); a bulk build
+                                  replaces it with the cube around its points. Points outside
+                                  are accepted: they only make the split planes less useful. */
+    uint32_t max_nodes;        /* node pool, 1..COPSE_OCTREE_MAX_POINTS */
+    uint32_t max_buckets;      /* bucket pool, 0..COPSE_OCTREE_MAX_POINTS */
+    uint32_t leaf_size;        /* points a leaf holds before it splits, >= 1 */
+    uint32_t bucket_size;      /* point slots per bucket, 1..COPSE_OCTREE_MAX_BUCKET */
+    uint32_t max_depth;        /* 0..COPSE_OCTREE_MAX_DEPTH */
+} copse_octree_config;
+
+/* A node: the exact bounds of the points below it (min > max while empty), its count, and links.
+ * `first`: an internal node's first child, a leaf's first bucket (COPSE_NONE if empty).
+ * `next`: the next sibling (COPSE_NONE for the last). `meta`: count in bits 0..27, the octant
+ * in the parent's cell in bits 28..30, bit 31 set for a leaf. */
+typedef struct copse_octree_node {
+    float min[3], max[3];
+    uint32_t first;
+    uint32_t next;
+    uint32_t meta;
+} copse_octree_node;
+
+typedef struct copse_octree {
+    copse_octree_node *nodes;  /* node 0 is the root */
+    uint32_t *buckets;         /* bucket b: words b*(bucket_size+1) ..: next bucket, then slots */
+    const copse_vec3 *points;
+    const uint32_t *ids;
+    uint32_t point_capacity;
+    uint32_t size;             /* points in the tree */
+    float center[3], half;     /* the root cell */
+    uint32_t max_nodes, node_top, node_free, nodes_used;
+    uint32_t max_buckets, bucket_top, bucket_free, buckets_used;
+    uint32_t leaf_size, bucket_size, max_depth;
+    uint32_t nodes_short, buckets_short; /* after COPSE_ERR_NOMEM: how many more were needed */
+} copse_octree;
+
+/* Exact arena bytes of the pools (SIZE_MAX for out-of-range sizes). */
+size_t copse_octree_bytes(const copse_octree_config *config);
+
+/* Takes the pools from the arena; the tree is empty. Errors: NULL, PARAM (pool or bucket sizes,
+ * depth, capacity), NONFINITE / EMPTY_RANGE (bounds), NOMEM (arena->needed says how much).
+ * On error the tree is empty and unusable for inserts (queries find nothing), the arena as it was. */
+copse_status copse_octree_init(copse_octree *tree, copse_arena *arena, const copse_octree_config *config);
+
+/* Scratch bytes copse_octree_build takes from its arena for `count` points (exact). */
+size_t copse_octree_build_scratch_bytes(const copse_octree *tree, uint32_t count);
+
+/* Replace the contents with points 0..count-1, top-down (the root cell becomes the cube around
+ * them). Scratch comes from `scratch` and is given back. Errors: NULL, PARAM (count > capacity),
+ * NONFINITE, NOMEM (scratch: scratch->needed; pools: nodes_short / buckets_short). On error the
+ * tree is unchanged. */
+copse_status copse_octree_build(copse_octree *tree, copse_arena *scratch, uint32_t count);
+
+/* The pools a bulk build of points 0..count-1 would fill (for sizing on the host). */
+copse_status copse_octree_measure(const copse_octree *tree, copse_arena *scratch, uint32_t count,
+                                  uint32_t *nodes, uint32_t *buckets);
+
+/* Add point `index` / take it out. Errors: NULL, INDEX (out of range, already in / not in the
+ * tree), NONFINITE, NOMEM (nodes_short, buckets_short; the tree unchanged). The point must have
+ * the same coordinates on removal as on insertion. */
+copse_status copse_octree_insert(copse_octree *tree, uint32_t index);
+copse_status copse_octree_remove(copse_octree *tree, uint32_t index);
+
+/* Empty the tree (pools kept). */
+void copse_octree_clear(copse_octree *tree);
+
+/* ---- point queries: COPSE_OK, or NULL / NONFINITE / EMPTY_RANGE with an empty answer --------- */
+
+/* Points in a closed box / ball. Lists are in tree order; `truncated` when more were found. */
+copse_status copse_octree_in_box(const copse_octree *tree, const copse_box3 *box, copse_id_list *out);
+copse_status copse_octree_visit_box(const copse_octree *tree, const copse_box3 *box, copse_id_visitor visit,
+                                    void *user);
+copse_status copse_octree_in_sphere(const copse_octree *tree, const copse_sphere *sphere, copse_id_list *out);
+copse_status copse_octree_visit_sphere(const copse_octree *tree, const copse_sphere *sphere,
+                                       copse_id_visitor visit, void *user);
+
+/* Points within capsule->radius of the segment [a, b] (a robot link against a scan). The point's
+ * distance is to the closest point of the segment as geo computes it; see docs/octree.md. */
+copse_status copse_octree_in_capsule(const copse_octree *tree, const copse_capsule *capsule, copse_id_list *out);
+copse_status copse_octree_visit_capsule(const copse_octree *tree, const copse_capsule *capsule,
+                                        copse_id_visitor visit, void *user);
+/* Is any point within the capsule? *id: the first one found in tree order, or COPSE_NONE. */
+copse_status copse_octree_capsule_any(const copse_octree *tree, const copse_capsule *capsule, uint32_t *id);
+
+typedef struct copse_neighbor {
+    float distance_sq;
+    uint32_t id;    /* the point's id (its index when the tree has no ids) */
+    uint32_t index; /* the point's index in the caller's array */
+} copse_neighbor;
+
+/* k nearest: up to `capacity` entries (k = capacity), sorted by (distance_sq, id). */
+typedef struct copse_neighbor_list {
+    copse_neighbor *items;
+    uint32_t capacity;
+    uint32_t count;
+} copse_neighbor_list;
+
+static inline copse_neighbor_list copse_neighbor_list_make(copse_neighbor *items, uint32_t capacity)
+{
+    copse_neighbor_list list;
+    list.items = items;
+    list.capacity = capacity;
+    list.count = 0;
+    return list;
+}
+
+/* The out->capacity points nearest to `point` within max_distance (FLT_MAX: no limit). */
+copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float max_distance,
+                              copse_neighbor_list *out);
+/* Visitor form of k nearest: points within max_distance in increasing (distance_sq, id) order,
+ * one call each, until the visitor returns false. `scratch` (any capacity >= 1) holds a batch:
+ * each batch is a k-nearest walk that skips what earlier batches reported, so a larger scratch
+ * means fewer walks. */
+typedef bool (*copse_neighbor_visitor)(void *user, const copse_neighbor *neighbor);
+copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,
+                                        copse_neighbor *scratch, uint32_t scratch_capacity,
+                                        copse_neighbor_visitor visit, void *user);
+
+/* The nearest point (id COPSE_NONE when none is within max_distance) and its coordinates;
+ * ties to the lower id. */
+copse_status copse_octree_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,
+                                  copse_nearest3 *out);
+
+/* ---- point octree inspection ---------------------------------------------------------------- */
+
+typedef struct copse_octree_stats {
+    uint32_t points, nodes, leaves, buckets, depth;
+    uint32_t max_leaf_points;   /* the fullest leaf */
+    uint32_t overflow_leaves;   /* leaves holding more than leaf_size points */
+    size_t bytes_used;          /* nodes and buckets in use */
+} copse_octree_stats;
+
+copse_status copse_octree_get_stats(const copse_octree *tree, copse_octree_stats *stats);
+
+/* Structure check: links in range, counts, exact bounds, each leaf's points inside its bounds
+ * and in its octant, bucket chains of the right length, depth. COPSE_OK or COPSE_ERR_PARAM. */
+copse_status copse_octree_check(const copse_octree *tree);
+
+/* ---- loose object octree ------------------------------------------------------------------- */
+
+typedef struct copse_loose_config {
+    copse_box3 world;          /* the region (its cube) the levels divide */
+    uint32_t max_nodes;        /* node pool, 1..COPSE_LOOSE_MAX_OBJECTS */
+    uint32_t max_objects;      /* ids 0 .. max_objects-1, at most COPSE_LOOSE_MAX_OBJECTS */
+    uint32_t max_depth;        /* 0..COPSE_LOOSE_MAX_DEPTH */
+    uint32_t node_capacity;    /* objects a node keeps before those that fit deeper move down;
+                                  0: every object goes as deep as it fits at once */
+} copse_loose_config;
+
+/* meta: octant in the parent's cell (bits 0..2), split flag (bit 3), objects held (bits 4..31);
+ * COPSE_NONE marks a free node. */
+typedef struct copse_loose_node {
+    uint32_t first_child, next, first_object;
+    uint32_t meta;
+} copse_loose_node;
+
+typedef struct copse_loose_object {
+    copse_box3 box;
+    uint32_t node;   /* COPSE_NONE: the id is not in the tree */
+    uint32_t next;   /* next object of the same node */
+} copse_loose_object;
+
+typedef struct copse_loose {
+    copse_loose_node *nodes;
+    copse_loose_object *objects;
+    float center[3], half;     /* the world cube */
+    uint32_t max_nodes, node_top, node_free, nodes_used;
+    uint32_t max_objects, size, max_depth, node_capacity;
+    uint32_t nodes_short;      /* after COPSE_ERR_NOMEM */
+} copse_loose;
+
+/* A frustum: six planes n.x + d >= 0 on the inside (any order, need not be normalised). */
+typedef struct copse_plane {
+    copse_vec3 n;
+    float d;
+} copse_plane;
+
+typedef struct copse_frustum {
+    copse_plane planes[6];
+} copse_frustum;
+
+size_t copse_loose_bytes(const copse_loose_config *config);
+copse_status copse_loose_init(copse_loose *tree, copse_arena *arena, const copse_loose_config *config);
+
+/* Insert, remove and move object `id`. Errors: NULL, INDEX (out of range; already in / not in),
+ * NONFINITE, EMPTY_RANGE (min > max), NOMEM (nodes_short; the tree unchanged). */
+copse_status copse_loose_insert(copse_loose *tree, uint32_t id, const copse_box3 *box);
+copse_status copse_loose_remove(copse_loose *tree, uint32_t id);
+copse_status copse_loose_move(copse_loose *tree, uint32_t id, const copse_box3 *box);
+void copse_loose_clear(copse_loose *tree);
+
+/* Queries: ids in tree order; closed sets. */
+copse_status copse_loose_overlap_box(const copse_loose *tree, const copse_box3 *box, copse_id_list *out);
+copse_status copse_loose_visit_box(const copse_loose *tree, const copse_box3 *box, copse_id_visitor visit,
+                                   void *user);
+copse_status copse_loose_overlap_sphere(const copse_loose *tree, const copse_sphere *sphere, copse_id_list *out);
+copse_status copse_loose_visit_sphere(const copse_loose *tree, const copse_sphere *sphere, copse_id_visitor visit,
+                                      void *user);
+/* Visible set: boxes not entirely behind any plane. Nodes wholly inside skip all tests below them. */
+copse_status copse_loose_cull(const copse_loose *tree, const copse_frustum *frustum, copse_id_list *out);
+copse_status copse_loose_visit_frustum(const copse_loose *tree, const copse_frustum *frustum,
+                                       copse_id_visitor visit, void *user);
+/* Boxes the ray enters for t in [0, t_max] (t = 0 from inside); first hit ties to the lower id. */
+copse_status copse_loose_raycast(const copse_loose *tree, const copse_ray3 *ray, copse_hit *hit);
+copse_status copse_loose_visit_ray(const copse_loose *tree, const copse_ray3 *ray, copse_hit_visitor visit,
+                                   void *user);
+
+typedef struct copse_loose_stats {
+    uint32_t objects, nodes, depth, max_node_objects, root_objects;
+    size_t bytes_used;
+} copse_loose_stats;
+
+copse_status copse_loose_get_stats(const copse_loose *tree, copse_loose_stats *stats);
+/* Links in range, each object listed once in the node it names, no empty node kept, depth.
+ * COPSE_OK or COPSE_ERR_PARAM. */
+copse_status copse_loose_check(const copse_loose *tree);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COPSE_OCTREE_H */
