@@ -234,11 +234,11 @@ static copse_frustum street_frustum(bench_rng *rng)
     n[4] = copse_v3(fw.x * t, up.y, fw.z * t);
     n[5] = copse_v3(fw.x * t, -up.y, fw.z * t);
     for (k = 0; k < 6; k++) {
-        f.planes[k].n = n[k];
-        f.planes[k].d = -(n[k].x * ex + n[k].y * ey + n[k].z * ez);
+        f.planes[k].normal = copse_v3(-n[k].x, -n[k].y, -n[k].z); /* n points in; copse's normals out */
+        f.planes[k].dist = -(n[k].x * ex + n[k].y * ey + n[k].z * ez);
     }
-    f.planes[0].d -= near_d;
-    f.planes[1].d += far_d;
+    f.planes[0].dist -= near_d;
+    f.planes[1].dist += far_d;
     return f;
 }
 
@@ -248,12 +248,12 @@ static uint32_t brute_cull(const copse_box3 *boxes, uint32_t n, const copse_frus
     for (i = 0; i < n; i++) {
         int k, in = 1;
         for (k = 0; k < 6 && in; k++) {
+            /* the corner deepest behind the plane is in front of it: the box is outside */
             const copse_plane *p = &f->planes[k];
-            float x = p->n.x >= 0.0f ? boxes[i].max.x : boxes[i].min.x;
-            float y = p->n.y >= 0.0f ? boxes[i].max.y : boxes[i].min.y;
-            float z = p->n.z >= 0.0f ? boxes[i].max.z : boxes[i].min.z;
-            float xy = p->n.x * x + p->n.y * y;
-            in = xy + p->n.z * z + p->d >= 0.0f;
+            float x = p->normal.x <= 0.0f ? boxes[i].max.x : boxes[i].min.x;
+            float y = p->normal.y <= 0.0f ? boxes[i].max.y : boxes[i].min.y;
+            float z = p->normal.z <= 0.0f ? boxes[i].max.z : boxes[i].min.z;
+            in = p->normal.x * x + p->normal.y * y + p->normal.z * z <= p->dist;
         }
         seen += (uint32_t)in;
     }

@@ -6,7 +6,7 @@
  *
  * The oracles are octree.h's definitions written again: closed box overlap; the sphere against
  * the box's nearest point, d2 summed over x, y, z from 0; a box is visible unless, for one plane,
- * the corner farthest along the normal gives (n.x*x + n.y*y) + n.z*z + d < 0. Rays are judged in
+ * with n = -normal and d = dist, the corner farthest along n gives (n.x*x + n.y*y) + n.z*z + d < 0. Rays are judged in
  * double (oracle/oracle.h) with a boundary band.
  */
 #include <float.h>
@@ -103,19 +103,20 @@ static bool o_frustum(const copse_frustum *f, const copse_box3 *b)
 {
     unsigned k;
     for (k = 0; k < 6u; k++) {
-        const copse_plane *p = &f->planes[k];
-        float x = p->n.x >= 0.0f ? b->max.x : b->min.x, y = p->n.y >= 0.0f ? b->max.y : b->min.y,
-              z = p->n.z >= 0.0f ? b->max.z : b->min.z;
-        float xy = p->n.x * x + p->n.y * y;
-        float v = xy + p->n.z * z;
-        if (v + p->d < 0.0f)
+        /* inside: n.x + d >= 0 with n = -normal, d = dist, at the corner farthest along n */
+        const copse_vec3 n = copse_v3(-f->planes[k].normal.x, -f->planes[k].normal.y, -f->planes[k].normal.z);
+        float x = n.x >= 0.0f ? b->max.x : b->min.x, y = n.y >= 0.0f ? b->max.y : b->min.y,
+              z = n.z >= 0.0f ? b->max.z : b->min.z;
+        float xy = n.x * x + n.y * y;
+        float v = xy + n.z * z;
+        if (v + f->planes[k].dist < 0.0f)
             return false;
     }
     return true;
 }
 
 /* A camera at `eye` looking along `dir` (not parallel to y), with half-angle tangents tx, ty,
- * near and far distances: the planes of its frustum, normals inward. */
+ * near and far distances: the planes of its frustum (copse's convention: normals outward). */
 static copse_frustum make_frustum(const float *eye, const float *dir, double tx, double ty, double znear, double zfar)
 {
     double f[3], r[3], u[3], up[3] = {0, 1, 0}, len;
@@ -150,8 +151,8 @@ static copse_frustum make_frustum(const float *eye, const float *dir, double tx,
             d -= znear;
         if (k == 1u)
             d += zfar;
-        fr.planes[k].n = copse_v3((float)n[k][0], (float)n[k][1], (float)n[k][2]);
-        fr.planes[k].d = (float)d;
+        fr.planes[k].normal = copse_v3((float)-n[k][0], (float)-n[k][1], (float)-n[k][2]); /* out */
+        fr.planes[k].dist = (float)d;
     }
     return fr;
 }
@@ -556,7 +557,7 @@ static void test_errors(void)
     unsigned k;
     memset(&fr, 0, sizeof fr);
     for (k = 0; k < 6u; k++)
-        fr.planes[k].d = 1.0f;
+        fr.planes[k].dist = 1.0f;
     memset(&cfg, 0, sizeof cfg);
     cfg.world = copse_box3_make(-8, -8, -8, 8, 8, 8);
     cfg.max_nodes = 8;
@@ -607,12 +608,12 @@ static void test_errors(void)
     sp.radius = NAN;
     CHECK_STATUS(copse_loose_visit_sphere(&t, &sp, count_id, &seen), COPSE_ERR_NONFINITE);
     CHECK_EQ_INT(seen, 0);
-    fr.planes[3].n.y = NAN;
+    fr.planes[3].normal.y = NAN;
     CHECK_STATUS(copse_loose_cull(&t, &fr, &l), COPSE_ERR_NONFINITE);
     CHECK_STATUS(copse_loose_visit_frustum(&t, NULL, count_id, &seen), COPSE_ERR_NULL);
-    fr.planes[3].n.y = 0.0f;
+    fr.planes[3].normal.y = 0.0f;
     CHECK_STATUS(copse_loose_visit_frustum(&t, &fr, NULL, NULL), COPSE_ERR_NULL);
-    CHECK_STATUS(copse_loose_cull(&t, &fr, &l), COPSE_OK); /* all planes n = 0, d = 1: everything */
+    CHECK_STATUS(copse_loose_cull(&t, &fr, &l), COPSE_OK); /* all planes normal 0, dist 1: everything */
     CHECK_EQ_INT(l.count, 1);
     ray.t_max = -1.0f;
     CHECK_STATUS(copse_loose_raycast(&t, &ray, &hit), COPSE_ERR_EMPTY_RANGE);

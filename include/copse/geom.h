@@ -33,6 +33,11 @@ typedef struct copse_segment3 { copse_vec3 a, b; } copse_segment3;
 typedef struct copse_circle { copse_vec2 center; float radius; } copse_circle;
 typedef struct copse_sphere { copse_vec3 center; float radius; } copse_sphere;
 
+/* The plane dot(normal, x) = dist. The points with dot(normal, x) <= dist are behind it; a
+ * convex region (a BSP brush, a view frustum) is the set of points behind all of its planes,
+ * so its normals point out. Normals need not be unit length. */
+typedef struct copse_plane { copse_vec3 normal; float dist; } copse_plane;
+
 /* Every point within `radius` of the closed segment: a robot link, a swept sphere. */
 typedef struct copse_capsule { copse_segment3 segment; float radius; } copse_capsule;
 

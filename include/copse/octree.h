@@ -37,7 +37,7 @@
  * side) contains it, no deeper than max_depth; it lives on that path, in the first node that
  * has not split. A node splits when it holds more than node_capacity objects (0: at once).
  * Objects outside the world's loose cell live in the root. A box is visible in a frustum
- * unless it lies entirely behind one of the six planes.
+ * unless it lies entirely in front of one of the six planes (their normals point out).
  */
 #ifndef COPSE_OCTREE_H
 #define COPSE_OCTREE_H
@@ -259,12 +259,9 @@ typedef struct copse_loose {
     uint32_t nodes_short;      /* after COPSE_ERR_NOMEM */
 } copse_loose;
 
-/* A frustum: six planes n.x + d >= 0 on the inside (any order, need not be normalised). */
-typedef struct copse_plane {
-    copse_vec3 n;
-    float d;
-} copse_plane;
-
+/* A frustum: six planes (copse_plane, geom.h) in any order; the inside is behind all of them,
+ * normals pointing out of the frustum as a brush's do. A plane from a view-projection matrix
+ * row sum (a, b, c, d), inside where a*x + b*y + c*z + d >= 0, is normal (-a, -b, -c), dist d. */
 typedef struct copse_frustum {
     copse_plane planes[6];
 } copse_frustum;
@@ -286,7 +283,7 @@ copse_status copse_loose_visit_box(const copse_loose *tree, const copse_box3 *bo
 copse_status copse_loose_overlap_sphere(const copse_loose *tree, const copse_sphere *sphere, copse_id_list *out);
 copse_status copse_loose_visit_sphere(const copse_loose *tree, const copse_sphere *sphere, copse_id_visitor visit,
                                       void *user);
-/* Visible set: boxes not entirely behind any plane. Nodes wholly inside skip all tests below them. */
+/* Visible set: boxes not entirely in front of any plane. Nodes wholly inside skip all tests below them. */
 copse_status copse_loose_cull(const copse_loose *tree, const copse_frustum *frustum, copse_id_list *out);
 copse_status copse_loose_visit_frustum(const copse_loose *tree, const copse_frustum *frustum,
                                        copse_id_visitor visit, void *user);

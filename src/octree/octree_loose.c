@@ -473,7 +473,7 @@ COPSE_INLINE uint32_t lq_node(const lquery *q, lquery_kind kind, const float *mn
     return OCT_NONE;
 }
 
-/* A box against the planes its node still straddles: visible unless wholly behind one. */
+/* A box against the planes its node still straddles: visible unless wholly outside one (q->n points in). */
 COPSE_INLINE bool lq_frustum_box(const lquery *q, const float *mn, const float *mx, uint32_t mask)
 {
     unsigned k;
@@ -655,10 +655,14 @@ static copse_status lfrustum_query(lquery *q, const copse_frustum *f)
     if (f == NULL)
         return COPSE_ERR_NULL;
     for (k = 0; k < 6u; k++) {
-        if (!oct_finite3(&f->planes[k].n.x) || !geo_finite(f->planes[k].d))
+        const copse_plane *p = &f->planes[k];
+        if (!oct_finite3(&p->normal.x) || !geo_finite(p->dist))
             return COPSE_ERR_NONFINITE;
-        memcpy(q->n[k], &f->planes[k].n.x, sizeof q->n[k]);
-        q->d[k] = f->planes[k].d;
+        /* kept as n.x + d >= 0 inside: n = -normal, d = dist (negation is exact) */
+        q->n[k][0] = -p->normal.x;
+        q->n[k][1] = -p->normal.y;
+        q->n[k][2] = -p->normal.z;
+        q->d[k] = p->dist;
     }
     return COPSE_OK;
 }
