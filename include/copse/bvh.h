@@ -36,6 +36,7 @@
 
 #include "copse/arena.h"
 #include "copse/geom.h"
+#include "copse/query.h"
 #include "copse/status.h"
 
 #ifdef __cplusplus
@@ -50,7 +51,6 @@ extern "C" {
 #define COPSE_BVH_SAH_BINS 16u              /* bins per axis of the binned SAH builder */
 #define COPSE_BVH_NODE3_BYTES 32u
 #define COPSE_BVH_NODE2_BYTES 24u
-#define COPSE_NONE 0xFFFFFFFFu              /* "no primitive": a miss */
 
 /* Most nodes a tree of n primitives with leaves of at most `leaf` can have.
  * Every builder splits only nodes of more than `leaf` primitives and gives each
@@ -168,64 +168,8 @@ copse_status copse_bvh_build_boxes3(copse_bvh *bvh, copse_arena *arena, const co
 copse_status copse_bvh_build_boxes2(copse_bvh *bvh, copse_arena *arena, const copse_box2 *boxes,
                                     const uint32_t *ids, uint32_t count, const copse_bvh_params *params);
 
-/* ---- results ------------------------------------------------------------------------------- */
-
-/* An array result: up to `capacity` entries; `truncated` when more were found. */
-typedef struct copse_id_list {
-    uint32_t *ids;
-    uint32_t capacity;
-    uint32_t count;
-    bool truncated;
-} copse_id_list;
-
-typedef struct copse_hit {
-    float t;      /* ray parameter: the hit point is origin + t*dir */
-    uint32_t id;  /* primitive id (triangle index, box id), COPSE_NONE on a miss */
-    float u, v;   /* triangles: the point is (1-u-v)*p0 + u*p1 + v*p2 of the triangle's corners */
-} copse_hit;
-
-typedef struct copse_hit_list {
-    copse_hit *hits;
-    uint32_t capacity;
-    uint32_t count;
-    bool truncated; /* more hits than capacity: the nearest `capacity` are kept */
-} copse_hit_list;
-
-typedef struct copse_nearest3 {
-    float distance_sq; /* squared distance to the query point */
-    uint32_t id;       /* triangle, box or vertex; COPSE_NONE when nothing lies within range */
-    copse_vec3 point;  /* the closest point on that primitive, or the vertex */
-} copse_nearest3;
-
-typedef struct copse_nearest2 {
-    float distance_sq;
-    uint32_t id;
-    copse_vec2 point;
-} copse_nearest2;
-
-static inline copse_id_list copse_id_list_make(uint32_t *ids, uint32_t capacity)
-{
-    copse_id_list list;
-    list.ids = ids;
-    list.capacity = capacity;
-    list.count = 0;
-    list.truncated = false;
-    return list;
-}
-
-static inline copse_hit_list copse_hit_list_make(copse_hit *hits, uint32_t capacity)
-{
-    copse_hit_list list;
-    list.hits = hits;
-    list.capacity = capacity;
-    list.count = 0;
-    list.truncated = false;
-    return list;
-}
-
-/* Visitors: return false to stop the query early. */
-typedef bool (*copse_id_visitor)(void *user, uint32_t id);
-typedef bool (*copse_hit_visitor)(void *user, const copse_hit *hit);
+/* ---- results: copse_id_list, copse_hit, copse_hit_list, copse_nearest3/2 and the visitors
+ * are in copse/query.h, shared with the other trees. */
 
 /* What an overlap query reports. */
 typedef enum copse_select {

@@ -5,6 +5,7 @@
 #include "copse/status.h"
 #include "copse/arena.h"
 #include "copse/geom.h"
+#include "copse/query.h"
 #include "copse/bvh.h"
 #include "copse/octree.h"
 

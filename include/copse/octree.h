@@ -47,8 +47,8 @@
 #include <stdint.h>
 
 #include "copse/arena.h"
-#include "copse/bvh.h" /* copse_id_list, copse_hit, copse_nearest3, the visitor types */
 #include "copse/geom.h"
+#include "copse/query.h"
 #include "copse/status.h"
 
 #ifdef __cplusplus
