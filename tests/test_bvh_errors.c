@@ -656,10 +656,11 @@ static void test_check_finds_damage(void)
     }
     if (!CHECK(leaf != COPSE_NONE && inner != COPSE_NONE))
         return;
-    for (damage = 0; damage < 9; damage++) {
-        static const copse_status expected[9] = {COPSE_ERR_INDEX, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
-                                                 COPSE_ERR_INDEX, COPSE_ERR_PARAM, COPSE_ERR_NONFINITE,
-                                                 COPSE_ERR_PARAM, COPSE_ERR_INDEX, COPSE_ERR_INDEX};
+    for (damage = 0; damage < 10; damage++) {
+        static const copse_status expected[10] = {COPSE_ERR_INDEX, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
+                                                  COPSE_ERR_INDEX, COPSE_ERR_PARAM, COPSE_ERR_NONFINITE,
+                                                  COPSE_ERR_PARAM, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
+                                                  COPSE_ERR_PARAM};
         copse_bvh bad = t->bvh;
         memcpy(nodes, t->bvh.nodes, nn * sizeof(copse_bvh_node3));
         memcpy(prims, t->bvh.prims, n * sizeof(uint32_t));
@@ -692,6 +693,10 @@ static void test_check_finds_damage(void)
             break;
         case 8: /* a tree that says it has one more primitive than its leaves hold */
             bad.prim_count = n + 1u;
+            break;
+        case 9: /* a leaf shrunk to a point: its triangles poke out (queries would take a leaf
+                 * inside a query box as the answer for all of them) */
+            memcpy(nodes[leaf].max, nodes[leaf].min, sizeof nodes[leaf].min);
             break;
         }
         CHECKF(copse_bvh_check(&bad) == expected[damage], "damage %u: copse_bvh_check says %s, expected %s", damage,

@@ -318,7 +318,8 @@ typedef struct copse_bvh_stats {
 copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats);
 
 /* Check the whole structure: escape counts, leaf ranges, every primitive exactly once,
- * children inside parents, finite bounds. COPSE_OK or the first problem's status. */
+ * children inside parents, finite bounds, the depth cap, and (reading the caller's mesh or
+ * boxes) every primitive inside its leaf. COPSE_OK or the first problem's status. */
 copse_status copse_bvh_check(const copse_bvh *bvh);
 
 #ifdef __cplusplus

@@ -136,6 +136,67 @@ typedef struct check_frame {
     uint32_t child;  /* children seen so far */
 } check_frame;
 
+/* Does leaf `i` hold the bounds of each of its primitives (read from the caller's mesh or
+ * boxes)? Queries take a node inside a query box as the answer for everything below it. */
+static copse_status check_leaf_prims(const copse_bvh *bvh, uint32_t i)
+{
+    const unsigned dim = bvh->dim;
+    const float *mn = bvh_node_min(bvh->nodes, i, dim), *mx = bvh_node_max(bvh->nodes, i, dim);
+    uint32_t k, first = (uint32_t)bvh_node_index(bvh->nodes, i, dim), count = bvh_node_count(bvh->nodes, i, dim);
+    unsigned a, c;
+    for (k = 0; k < count; k++) {
+        uint32_t prim = bvh->prims[first + k];
+        float lo[3], hi[3];
+        if (bvh->kind == COPSE_PRIM_TRIANGLES) {
+            uint32_t idx[3];
+            bvh_mesh_triangle(&bvh->mesh, prim, idx);
+            for (c = 0; c < 3; c++) {
+                float v[3];
+                if (idx[c] >= bvh->mesh.vertex_count)
+                    return COPSE_ERR_INDEX;
+                bvh_vertex(bvh, idx[c], v, dim);
+                for (a = 0; a < dim; a++) {
+                    if (!geo_finite(v[a]))
+                        return COPSE_ERR_NONFINITE;
+                    lo[a] = c == 0 ? v[a] : geo_min(lo[a], v[a]);
+                    hi[a] = c == 0 ? v[a] : geo_max(hi[a], v[a]);
+                }
+            }
+        } else {
+            const float *box = bvh_box(bvh, prim, dim);
+            for (a = 0; a < dim; a++) {
+                lo[a] = box[a];
+                hi[a] = box[dim + a];
+            }
+        }
+        for (a = 0; a < dim; a++)
+            if (!(lo[a] >= mn[a] && hi[a] <= mx[a]))
+                return COPSE_ERR_PARAM; /* a primitive pokes out of its leaf */
+    }
+    return COPSE_OK;
+}
+
+/* Can the tree's primitives be read? (the mesh view or the boxes it refers to) */
+static copse_status check_source(const copse_bvh *bvh)
+{
+    if (bvh->kind == COPSE_PRIM_TRIANGLES) {
+        const copse_mesh *m = &bvh->mesh;
+        if (m->positions == NULL || (m->index_type != COPSE_INDEX_NONE && m->indices == NULL))
+            return COPSE_ERR_NULL;
+        if (m->vertex_stride < 3u * sizeof(float) || bvh->axis[0] > 2u || bvh->axis[1] > 2u ||
+            (m->index_type != COPSE_INDEX_NONE && m->index_type != COPSE_INDEX_U16 &&
+             m->index_type != COPSE_INDEX_U32))
+            return COPSE_ERR_PARAM;
+        if (m->triangle_count < bvh->prim_count ||
+            (m->index_type == COPSE_INDEX_NONE && (uint64_t)m->triangle_count * 3u > m->vertex_count))
+            return COPSE_ERR_INDEX;
+        return COPSE_OK;
+    }
+    if (bvh->kind == COPSE_PRIM_BOXES)
+        return bvh->boxes != NULL ? COPSE_OK : COPSE_ERR_NULL;
+    return COPSE_ERR_PARAM;
+}
+
 copse_status copse_bvh_check(const copse_bvh *bvh)
 {
     check_frame stack[COPSE_BVH_MAX_DEPTH];
@@ -208,5 +269,13 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
         sum_a -= mix_a(i);
         sum_b -= mix_b(i);
     }
-    return (sum_a | sum_b) == 0u ? COPSE_OK : COPSE_ERR_INDEX; /* a primitive twice, another never */
+    if ((sum_a | sum_b) != 0u)
+        return COPSE_ERR_INDEX; /* a primitive twice, another never */
+    {
+        copse_status st = check_source(bvh);
+        for (i = 0; st == COPSE_OK && i < bvh->node_count; i++)
+            if (bvh_node_index(bvh->nodes, i, dim) >= 0)
+                st = check_leaf_prims(bvh, i);
+        return st;
+    }
 }

@@ -71,22 +71,31 @@ COPSE_INLINE const float *bvh_mesh_vertex(const copse_mesh *m, uint32_t v)
     return (const float *)(const void *)((const uint8_t *)m->positions + (size_t)v * m->vertex_stride);
 }
 
-/* A vertex in tree coordinates: the tree's axes first, zeros after (2D embeds at z = 0). */
+/* A vertex in tree coordinates: the tree's axes first, zeros after (2D embeds at z = 0).
+ * A 3D tree's axes are always x, y, z (projections make 2D trees). */
 COPSE_INLINE void bvh_vertex(const copse_bvh *t, uint32_t v, float out[3], unsigned dim)
 {
     const float *p = bvh_mesh_vertex(&t->mesh, v);
-    out[0] = p[t->axis[0]];
-    out[1] = p[t->axis[1]];
-    out[2] = dim == 3 ? p[t->axis[2]] : 0.0f;
+    out[0] = p[dim == 3 ? 0u : t->axis[0]];
+    out[1] = p[dim == 3 ? 1u : t->axis[1]];
+    out[2] = dim == 3 ? p[2] : 0.0f;
 }
 
-COPSE_INLINE void bvh_triangle(const copse_bvh *t, uint32_t prim, float v[3][3], unsigned dim)
+/* A triangle's corners in tree coordinates: in 3D the mesh's own vertices (no copy), in 2D
+ * copies into `buf` embedded at z = 0. */
+COPSE_INLINE void bvh_triangle(const copse_bvh *t, uint32_t prim, const float *v[3], float buf[3][3],
+                               unsigned dim)
 {
-    uint32_t idx[3];
+    uint32_t idx[3], k;
     bvh_mesh_triangle(&t->mesh, prim, idx);
-    bvh_vertex(t, idx[0], v[0], dim);
-    bvh_vertex(t, idx[1], v[1], dim);
-    bvh_vertex(t, idx[2], v[2], dim);
+    for (k = 0; k < 3; k++) {
+        if (dim == 3) {
+            v[k] = bvh_mesh_vertex(&t->mesh, idx[k]);
+        } else {
+            bvh_vertex(t, idx[k], buf[k], dim);
+            v[k] = buf[k];
+        }
+    }
 }
 
 COPSE_INLINE const float *bvh_box(const copse_bvh *t, uint32_t prim, unsigned dim)

@@ -68,6 +68,7 @@ typedef enum shape_kind { SHAPE_BOX, SHAPE_SPHERE, SHAPE_SEGMENT } shape_kind;
 
 typedef struct overlap_shape {
     float min[3], max[3];   /* SHAPE_BOX */
+    geo_tri_box tri_box;    /* SHAPE_BOX: prepared for triangle tests (2D: a slab |z| <= 1) */
     float center[3], r2;    /* SHAPE_SPHERE: center and squared radius */
     geo_ray ray;            /* SHAPE_SEGMENT: t in [0, 1] */
     bool point;             /* a segment of zero length: a point test */
@@ -81,29 +82,19 @@ COPSE_INLINE bool shape_vs_bounds(const overlap_shape *s, shape_kind kind, const
         return geo_box_overlap(s->min, s->max, mn, mx, dim);
     if (kind == SHAPE_SPHERE)
         return geo_box_dist_sq(s->center, mn, mx, dim) <= s->r2;
-    return geo_ray_box(&s->ray, mn, mx, 0.0f, 1.0f, dim, true, &t);
+    (void)mx; /* max follows min in every node and primitive box */
+    return geo_ray_node(&s->ray, mn, 1.0f, dim, &t);
 }
 
 static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_kind kind, uint32_t prim,
                               unsigned dim)
 {
-    float v[3][3], q[3], th, u, w;
-    bvh_triangle(t, prim, v, dim);
+    float buf[3][3], q[3], th, u, w;
+    const float *v[3];
+    bvh_triangle(t, prim, v, buf, dim);
     switch (kind) {
     case SHAPE_BOX:
-        if (dim == 3)
-            return copse_geo_triangle_box_overlap(s->min, s->max, v[0], v[1], v[2]);
-        {
-            /* a 2D rect is a slab through the z = 0 plane the 2D triangle lies in */
-            float bmin[3], bmax[3];
-            bmin[0] = s->min[0];
-            bmin[1] = s->min[1];
-            bmin[2] = -1.0f;
-            bmax[0] = s->max[0];
-            bmax[1] = s->max[1];
-            bmax[2] = 1.0f;
-            return copse_geo_triangle_box_overlap(bmin, bmax, v[0], v[1], v[2]);
-        }
+        return copse_geo_triangle_box(&s->tri_box, v[0], v[1], v[2]);
     case SHAPE_SPHERE:
         /* a 2D centre inside: by the edge signs (a rounded distance need not be 0) */
         if (dim == 2 && copse_geo_point_in_triangle2(s->center, v[0], v[1], v[2]))
@@ -134,6 +125,16 @@ COPSE_INLINE bool shape_vs_prim(const copse_bvh *t, const overlap_shape *s, shap
     }
 }
 
+/* Is the box [mn, mx] inside [qmin, qmax] (closed)? */
+COPSE_INLINE bool box_inside(const float *mn, const float *mx, const float *qmin, const float *qmax, unsigned dim)
+{
+    unsigned a;
+    bool inside = true;
+    for (a = 0; a < dim; a++)
+        inside = inside && mn[a] >= qmin[a] && mx[a] <= qmax[a];
+    return inside;
+}
+
 COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape_kind kind, copse_select select,
                                emitter *e, unsigned dim)
 {
@@ -141,8 +142,23 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
     const uint32_t n = t->node_count;
     uint32_t i = 0;
     while (i < n) {
-        bool hit = shape_vs_bounds(s, kind, bvh_node_min(nodes, i, dim), bvh_node_max(nodes, i, dim), dim);
+        const float *mn = bvh_node_min(nodes, i, dim), *mx = bvh_node_max(nodes, i, dim);
+        bool hit = shape_vs_bounds(s, kind, mn, mx, dim);
         int32_t index = bvh_node_index(nodes, i, dim);
+        if (kind == SHAPE_BOX && select == COPSE_SELECT_PRIMS && hit && box_inside(mn, mx, s->min, s->max, dim)) {
+            /* every primitive below lies in the node, so in the query box: no tests. A subtree's
+             * primitives are one run of prims[], from its first leaf (down the left children)
+             * to the end of its last node (always a leaf, pre-order) */
+            uint32_t end = i + bvh_node_span(nodes, i, dim), first = i, k, last;
+            while (bvh_node_index(nodes, first, dim) < 0)
+                first++;
+            last = (uint32_t)bvh_node_index(nodes, end - 1u, dim) + bvh_node_count(nodes, end - 1u, dim);
+            for (k = (uint32_t)bvh_node_index(nodes, first, dim); k < last; k++)
+                if (!emit(e, bvh_prim_id(t, t->prims[k])))
+                    return;
+            i = end;
+            continue;
+        }
         if (index >= 0) {
             if (hit) {
                 if (select == COPSE_SELECT_LEAVES) {
@@ -231,6 +247,11 @@ static copse_status box_shape(overlap_shape *s, const float *mn, const float *mx
         s->min[a] = mn[a];
         s->max[a] = mx[a];
     }
+    if (dim == 2) { /* a 2D rect is a slab through the z = 0 plane the 2D triangles lie in */
+        s->min[2] = -1.0f;
+        s->max[2] = 1.0f;
+    }
+    geo_tri_box_init(&s->tri_box, s->min, s->max);
     return COPSE_OK;
 }
 
@@ -450,8 +471,9 @@ COPSE_INLINE bool ray_vs_prim(const copse_bvh *t, const geo_ray *r, uint32_t pri
                               unsigned dim)
 {
     if (t->kind == COPSE_PRIM_TRIANGLES) {
-        float v[3][3];
-        bvh_triangle(t, prim, v, dim);
+        float buf[3][3];
+        const float *v[3];
+        bvh_triangle(t, prim, v, buf, dim);
         if (dim == 3)
             return geo_ray_triangle(r, v[0], v[1], v[2], t_max, &h->t, &h->u, &h->v);
         return copse_geo_ray_triangle2(r, v[0], v[1], v[2], t_max, &h->t, &h->u, &h->v);
@@ -466,12 +488,12 @@ COPSE_INLINE bool ray_vs_prim(const copse_bvh *t, const geo_ray *r, uint32_t pri
 COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, unsigned dim)
 {
     const void *nodes = t->nodes;
-    trav_entry stack[COPSE_BVH_MAX_DEPTH];
+    trav_entry stack[COPSE_BVH_MAX_DEPTH + 1u];
     uint32_t sp = 0, node = 0;
     float tn;
 
     if (t->node_count == 0 ||
-        !geo_ray_box(r, bvh_node_min(nodes, 0, dim), bvh_node_max(nodes, 0, dim), 0.0f, s->t_max, dim, true, &tn))
+        !geo_ray_node(r, bvh_node_min(nodes, 0, dim), s->t_max, dim, &tn))
         return;
     for (;;) {
         int32_t index = bvh_node_index(nodes, node, dim);
@@ -493,29 +515,17 @@ COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, u
             /* widened like the far planes: a box entered exactly at the best hit's t (a shared
              * corner, an equal triangle) is still visited, so ties go to the lower id */
             float t_cull = s->t_max * GEO_SLAB_WIDEN, tl, tr;
-            bool hl = geo_ray_box(r, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), 0.0f, t_cull,
-                                  dim, true, &tl);
-            bool hr = geo_ray_box(r, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), 0.0f, t_cull,
-                                  dim, true, &tr);
-            if (hl && hr && sp < COPSE_BVH_MAX_DEPTH) { /* the bound holds for every checked tree */
-                if (tr < tl) {
-                    stack[sp].node = left;
-                    stack[sp].key = tl;
-                    node = right;
-                } else {
-                    stack[sp].node = right;
-                    stack[sp].key = tr;
-                    node = left;
-                }
-                sp++;
-                continue;
-            }
-            if (hl) {
-                node = left;
-                continue;
-            }
-            if (hr) {
-                node = right;
+            bool hl = geo_ray_node(r, bvh_node_min(nodes, left, dim), t_cull, dim, &tl);
+            bool hr = geo_ray_node(r, bvh_node_min(nodes, right, dim), t_cull, dim, &tr);
+            /* Branch-free choice (the outcomes are coin flips to a branch predictor): the near
+             * child goes next, the far one is written to the stack's top and kept only when both
+             * are hit. The slot past the depth cap is never kept (the cap holds for checked trees). */
+            bool right_first = hr & (!hl | (tr < tl));
+            stack[sp].node = right_first ? left : right;
+            stack[sp].key = right_first ? tl : tr;
+            sp += (uint32_t)(hl & hr & (sp < COPSE_BVH_MAX_DEPTH));
+            if (hl | hr) {
+                node = right_first ? right : left;
                 continue;
             }
         }
@@ -701,8 +711,9 @@ static void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, uns
                 near_offer(s, geo_dist_sq3(q, s->p), idx[k], q);
             }
         } else {
-            float v[3][3];
-            bvh_triangle(t, prim, v, dim);
+            float buf[3][3];
+            const float *v[3];
+            bvh_triangle(t, prim, v, buf, dim);
             if (dim == 2 && copse_geo_point_in_triangle2(s->p, v[0], v[1], v[2]))
                 near_offer(s, 0.0f, prim, s->p); /* inside: exactly 0, so containing triangles tie */
             else

@@ -82,24 +82,34 @@ COPSE_INLINE bool separated(float p0, float p1, float p2, float r)
     return lo > r || hi < -r;
 }
 
-bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const float *a, const float *b,
-                                    const float *c)
+COPSE_INLINE bool corner_inside(const geo_tri_box *q, const float *p)
 {
-    float ctr[3], h[3], v0[3], v1[3], v2[3], e[3][3], n[3];
+    return p[0] >= q->min[0] && p[0] <= q->max[0] && p[1] >= q->min[1] && p[1] <= q->max[1] &&
+           p[2] >= q->min[2] && p[2] <= q->max[2];
+}
+
+bool copse_geo_triangle_box(const geo_tri_box *q, const float *a, const float *b, const float *c)
+{
+    const float *h = q->half;
+    float v0[3], v1[3], v2[3], e[3][3], n[3];
+    bool inside = true;
     int k, i;
 
+    /* the box's face normals: the triangle's bounds against the box, exactly */
     for (k = 0; k < 3; k++) {
-        /* halves first: no overflow for coordinates near FLT_MAX */
-        ctr[k] = bmin[k] * 0.5f + bmax[k] * 0.5f;
-        h[k] = bmax[k] * 0.5f - bmin[k] * 0.5f;
-        v0[k] = a[k] - ctr[k];
-        v1[k] = b[k] - ctr[k];
-        v2[k] = c[k] - ctr[k];
-    }
-    /* the box's face normals: the triangle's bounds against the box */
-    for (k = 0; k < 3; k++)
-        if (separated(v0[k], v1[k], v2[k], h[k]))
+        float lo = geo_min(a[k], geo_min(b[k], c[k]));
+        float hi = geo_max(a[k], geo_max(b[k], c[k]));
+        if (lo > q->max[k] || hi < q->min[k])
             return false;
+        inside = inside && lo >= q->min[k] && hi <= q->max[k];
+    }
+    if (inside || corner_inside(q, a) || corner_inside(q, b) || corner_inside(q, c))
+        return true;
+    for (k = 0; k < 3; k++) {
+        v0[k] = a[k] - q->ctr[k];
+        v1[k] = b[k] - q->ctr[k];
+        v2[k] = c[k] - q->ctr[k];
+    }
     geo_sub3(e[0], v1, v0);
     geo_sub3(e[1], v2, v1);
     geo_sub3(e[2], v0, v2);
@@ -140,6 +150,14 @@ bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const 
             return false;
     }
     return true;
+}
+
+bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const float *a, const float *b,
+                                    const float *c)
+{
+    geo_tri_box q;
+    geo_tri_box_init(&q, bmin, bmax);
+    return copse_geo_triangle_box(&q, a, b, c);
 }
 
 COPSE_INLINE float cross2(const float *a, const float *b)
