@@ -656,11 +656,11 @@ static void test_check_finds_damage(void)
     }
     if (!CHECK(leaf != COPSE_NONE && inner != COPSE_NONE))
         return;
-    for (damage = 0; damage < 10; damage++) {
-        static const copse_status expected[10] = {COPSE_ERR_INDEX, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
+    for (damage = 0; damage < 11; damage++) {
+        static const copse_status expected[11] = {COPSE_ERR_INDEX, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
                                                   COPSE_ERR_INDEX, COPSE_ERR_PARAM, COPSE_ERR_NONFINITE,
                                                   COPSE_ERR_PARAM, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
-                                                  COPSE_ERR_PARAM};
+                                                  COPSE_ERR_PARAM, COPSE_ERR_INDEX};
         copse_bvh bad = t->bvh;
         memcpy(nodes, t->bvh.nodes, nn * sizeof(copse_bvh_node3));
         memcpy(prims, t->bvh.prims, n * sizeof(uint32_t));
@@ -697,6 +697,9 @@ static void test_check_finds_damage(void)
         case 9: /* a leaf shrunk to a point: its triangles poke out (queries would take a leaf
                  * inside a query box as the answer for all of them) */
             memcpy(nodes[leaf].max, nodes[leaf].min, sizeof nodes[leaf].min);
+            break;
+        case 10: /* an internal node whose right-child offset is off by one */
+            nodes[inner].count += 1u;
             break;
         }
         CHECKF(copse_bvh_check(&bad) == expected[damage], "damage %u: copse_bvh_check says %s, expected %s", damage,

@@ -120,7 +120,8 @@ typedef struct copse_bvh_params {
 
 /* Node layouts. index >= 0: a leaf holding prims[index .. index+count).
  * index < 0: an internal node; -index is its subtree's node count, its left
- * child is the next node and its right child follows the left subtree. */
+ * child is the next node and `count` is the left subtree's node count, so its
+ * right child is node i + 1 + count. */
 typedef struct copse_bvh_node3 { float min[3], max[3]; int32_t index; uint32_t count; } copse_bvh_node3;
 typedef struct copse_bvh_node2 { float min[2], max[2]; int32_t index; uint32_t count; } copse_bvh_node2;
 

@@ -443,12 +443,13 @@ static uint32_t build_tree(builder *b, uint32_t n, build_range *stack, uint32_t 
         stack[sp].depth = r.depth + 1u;
         sp++;
     }
-    /* right-child links -> escape counts, last node first: a subtree ends where its right child's does */
+    /* right-child links -> escape counts and left subtree sizes, last node first: a subtree
+     * ends where its right child's does (internal nodes still have count 0 until reached) */
     for (i = next; i-- > 0;) {
         if (bvh_node_count(b->nodes, i, dim) == 0u) {
             uint32_t right = (uint32_t)bvh_node_index(b->nodes, i, dim);
             uint32_t end = right + bvh_node_span(b->nodes, right, dim);
-            node_set(b, i, -(int32_t)(end - i), 0);
+            node_set(b, i, -(int32_t)(end - i), right - i - 1u);
         }
     }
     *depth_out = max_depth;

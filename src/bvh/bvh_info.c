@@ -250,6 +250,8 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
                     return COPSE_ERR_PARAM; /* a child pokes out of its parent */
             if (f->child == 0 ? end >= f->end : (f->child != 1 || end != f->end))
                 return COPSE_ERR_INDEX; /* not exactly two children tiling the parent */
+            if (f->child == 0 && end != bvh_node_right(bvh->nodes, f->parent, dim))
+                return COPSE_ERR_INDEX; /* the right child is not where the parent says */
             f->child++;
         } else if (end != bvh->node_count) {
             return COPSE_ERR_INDEX;

@@ -32,6 +32,13 @@ COPSE_INLINE uint32_t bvh_node_count(const void *nodes, uint32_t i, unsigned dim
     return dim == 3 ? ((const copse_bvh_node3 *)nodes)[i].count : ((const copse_bvh_node2 *)nodes)[i].count;
 }
 
+/* An internal node's right child: its `count` is the size of its left subtree, so both
+ * children are found from the node itself (no read of the left child first). */
+COPSE_INLINE uint32_t bvh_node_right(const void *nodes, uint32_t i, unsigned dim)
+{
+    return i + 1u + bvh_node_count(nodes, i, dim);
+}
+
 /* Nodes from i to the end of i's subtree (1 for a leaf). */
 COPSE_INLINE uint32_t bvh_node_span(const void *nodes, uint32_t i, unsigned dim)
 {
@@ -86,15 +93,19 @@ COPSE_INLINE void bvh_vertex(const copse_bvh *t, uint32_t v, float out[3], unsig
 COPSE_INLINE void bvh_triangle(const copse_bvh *t, uint32_t prim, const float *v[3], float buf[3][3],
                                unsigned dim)
 {
-    uint32_t idx[3], k;
+    uint32_t idx[3];
     bvh_mesh_triangle(&t->mesh, prim, idx);
-    for (k = 0; k < 3; k++) {
-        if (dim == 3) {
-            v[k] = bvh_mesh_vertex(&t->mesh, idx[k]);
-        } else {
-            bvh_vertex(t, idx[k], buf[k], dim);
-            v[k] = buf[k];
-        }
+    if (dim == 3) {
+        v[0] = bvh_mesh_vertex(&t->mesh, idx[0]);
+        v[1] = bvh_mesh_vertex(&t->mesh, idx[1]);
+        v[2] = bvh_mesh_vertex(&t->mesh, idx[2]);
+    } else {
+        bvh_vertex(t, idx[0], buf[0], dim);
+        bvh_vertex(t, idx[1], buf[1], dim);
+        bvh_vertex(t, idx[2], buf[2], dim);
+        v[0] = buf[0];
+        v[1] = buf[1];
+        v[2] = buf[2];
     }
 }
 

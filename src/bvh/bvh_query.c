@@ -140,12 +140,13 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
 {
     const void *nodes = t->nodes;
     const uint32_t n = t->node_count;
+    const bool take_inside = kind == SHAPE_BOX && select == COPSE_SELECT_PRIMS;
     uint32_t i = 0;
     while (i < n) {
         const float *mn = bvh_node_min(nodes, i, dim), *mx = bvh_node_max(nodes, i, dim);
         bool hit = shape_vs_bounds(s, kind, mn, mx, dim);
         int32_t index = bvh_node_index(nodes, i, dim);
-        if (kind == SHAPE_BOX && select == COPSE_SELECT_PRIMS && hit && box_inside(mn, mx, s->min, s->max, dim)) {
+        if (take_inside && hit && box_inside(mn, mx, s->min, s->max, dim)) {
             /* every primitive below lies in the node, so in the query box: no tests. A subtree's
              * primitives are one run of prims[], from its first leaf (down the left children)
              * to the end of its last node (always a leaf, pre-order) */
@@ -180,36 +181,53 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
     }
 }
 
-static void overlap_box3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+/* Triangle tests take the box prepared (centre, half extents); leaf queries never test one.
+ * Returns true to read well in the condition that calls it. */
+static bool prepare_tri_box(const copse_bvh *t, overlap_shape *s)
 {
-    overlap_walk(t, s, SHAPE_BOX, sel, e, 3);
+    if (t->kind == COPSE_PRIM_TRIANGLES)
+        geo_tri_box_init(&s->tri_box, s->min, s->max);
+    return true;
 }
-static void overlap_sphere3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+
+/* Box walks come in one copy per selection: only the primitive walk takes nodes inside the
+ * box untested, and the leaf walk (Recast's chunk query) pays nothing for it. */
+static void overlap_box3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
+{
+    if (sel == COPSE_SELECT_PRIMS && prepare_tri_box(t, s))
+        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, 3);
+    else
+        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_LEAVES, e, 3);
+}
+static void overlap_sphere3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
     overlap_walk(t, s, SHAPE_SPHERE, sel, e, 3);
 }
-static void overlap_segment3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_segment3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
     overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 3);
 }
-static void overlap_box2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_box2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
-    overlap_walk(t, s, SHAPE_BOX, sel, e, 2);
+    if (sel == COPSE_SELECT_PRIMS && prepare_tri_box(t, s))
+        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, 2);
+    else
+        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_LEAVES, e, 2);
 }
-static void overlap_sphere2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_sphere2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
     overlap_walk(t, s, SHAPE_SPHERE, sel, e, 2);
 }
-static void overlap_segment2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_segment2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
     overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 2);
 }
 
-typedef void (*overlap_fn)(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e);
+typedef void (*overlap_fn)(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e);
 
 /* Shared tail of every overlap entry point: argument checks, then the walk. */
 static copse_status run_overlap(const copse_bvh *bvh, unsigned dim, copse_status shape_status,
-                                const overlap_shape *s, copse_select select, copse_id_list *out,
+                                overlap_shape *s, copse_select select, copse_id_list *out,
                                 copse_id_visitor visit, void *user, overlap_fn walk)
 {
     emitter e;
@@ -251,7 +269,6 @@ static copse_status box_shape(overlap_shape *s, const float *mn, const float *mx
         s->min[2] = -1.0f;
         s->max[2] = 1.0f;
     }
-    geo_tri_box_init(&s->tri_box, s->min, s->max);
     return COPSE_OK;
 }
 
@@ -511,7 +528,7 @@ COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, u
             }
         } else {
             uint32_t left = node + 1u;
-            uint32_t right = left + bvh_node_span(nodes, left, dim);
+            uint32_t right = bvh_node_right(nodes, node, dim);
             /* widened like the far planes: a box entered exactly at the best hit's t (a shared
              * corner, an equal triangle) is still visited, so ties go to the lower id */
             float t_cull = s->t_max * GEO_SLAB_WIDEN, tl, tr;
@@ -743,7 +760,7 @@ COPSE_INLINE void near_walk(const copse_bvh *t, near_state *s, unsigned dim)
                 near_leaf_prim(t, s, t->prims[(uint32_t)index + k], dim);
         } else {
             uint32_t left = node + 1u;
-            uint32_t right = left + bvh_node_span(nodes, left, dim);
+            uint32_t right = bvh_node_right(nodes, node, dim);
             float dl = geo_box_dist_sq(s->p, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), dim);
             float dr = geo_box_dist_sq(s->p, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), dim);
             bool hl = dl <= s->best_d2, hr = dr <= s->best_d2;
