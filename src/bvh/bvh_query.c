@@ -440,6 +440,48 @@ typedef struct trav_entry {
     float key; /* entry t, or squared distance */
 } trav_entry;
 
+/* The ordered walks' step at an internal node whose children were tested (hit, key = entry t
+ * or squared distance): the nearer child (the left one on a tie) goes next, the other waits
+ * on the stack when both are hit. The branch-free form (COPSE_BRANCH_FREE) always writes the
+ * stack's top and keeps it only then; the stack has one slot past the depth cap for it, never
+ * kept (the cap holds for every checked tree). Returns whether a child goes next. */
+COPSE_INLINE bool ordered_descend(trav_entry *stack, uint32_t *sp, uint32_t *node, uint32_t left, uint32_t right,
+                                  bool hl, bool hr, float kl, float kr)
+{
+#if COPSE_BRANCH_FREE
+    bool right_first = hr & (!hl | (kr < kl));
+    stack[*sp].node = right_first ? left : right;
+    stack[*sp].key = right_first ? kl : kr;
+    *sp += (uint32_t)(hl & hr & (*sp < COPSE_BVH_MAX_DEPTH));
+    *node = right_first ? right : left;
+    return hl | hr;
+#else
+    if (hl && hr) {
+        bool right_first = kr < kl;
+        stack[*sp].node = right_first ? left : right;
+        stack[*sp].key = right_first ? kl : kr;
+        *sp += (uint32_t)(*sp < COPSE_BVH_MAX_DEPTH);
+        *node = right_first ? right : left;
+        return true;
+    }
+    *node = hl ? left : right;
+    return hl | hr;
+#endif
+}
+
+/* Pops the next waiting subtree whose key is within `bound`; false when none is left. */
+COPSE_INLINE bool ordered_pop(const trav_entry *stack, uint32_t *sp, uint32_t *node, float bound)
+{
+    while (*sp > 0) {
+        const trav_entry *e = &stack[--*sp];
+        if (e->key <= bound) {
+            *node = e->node;
+            return true;
+        }
+    }
+    return false;
+}
+
 COPSE_INLINE bool hit_before(const copse_hit *a, const copse_hit *b)
 {
     return a->t < b->t || (a->t == b->t && a->id < b->id);
@@ -534,28 +576,12 @@ COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, u
             float t_cull = s->t_max * GEO_SLAB_WIDEN, tl, tr;
             bool hl = geo_ray_node(r, bvh_node_min(nodes, left, dim), t_cull, dim, &tl);
             bool hr = geo_ray_node(r, bvh_node_min(nodes, right, dim), t_cull, dim, &tr);
-            /* Branch-free choice (the outcomes are coin flips to a branch predictor): the near
-             * child goes next, the far one is written to the stack's top and kept only when both
-             * are hit. The slot past the depth cap is never kept (the cap holds for checked trees). */
-            bool right_first = hr & (!hl | (tr < tl));
-            stack[sp].node = right_first ? left : right;
-            stack[sp].key = right_first ? tl : tr;
-            sp += (uint32_t)(hl & hr & (sp < COPSE_BVH_MAX_DEPTH));
-            if (hl | hr) {
-                node = right_first ? right : left;
+            if (ordered_descend(stack, &sp, &node, left, right, hl, hr, tl, tr))
                 continue;
-            }
         }
-        /* pop the next subtree that can still matter */
-        for (;;) {
-            if (sp == 0)
-                return;
-            sp--;
-            if (stack[sp].key <= s->t_max * GEO_SLAB_WIDEN) {
-                node = stack[sp].node;
-                break;
-            }
-        }
+        /* the next subtree that can still matter */
+        if (!ordered_pop(stack, &sp, &node, s->t_max * GEO_SLAB_WIDEN))
+            return;
     }
 }
 
@@ -746,7 +772,7 @@ static void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, uns
 COPSE_INLINE void near_walk(const copse_bvh *t, near_state *s, unsigned dim)
 {
     const void *nodes = t->nodes;
-    trav_entry stack[COPSE_BVH_MAX_DEPTH];
+    trav_entry stack[COPSE_BVH_MAX_DEPTH + 1u];
     uint32_t sp = 0, node = 0;
 
     if (t->node_count == 0 ||
@@ -763,38 +789,11 @@ COPSE_INLINE void near_walk(const copse_bvh *t, near_state *s, unsigned dim)
             uint32_t right = bvh_node_right(nodes, node, dim);
             float dl = geo_box_dist_sq(s->p, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), dim);
             float dr = geo_box_dist_sq(s->p, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), dim);
-            bool hl = dl <= s->best_d2, hr = dr <= s->best_d2;
-            if (hl && hr && sp < COPSE_BVH_MAX_DEPTH) {
-                if (dr < dl) {
-                    stack[sp].node = left;
-                    stack[sp].key = dl;
-                    node = right;
-                } else {
-                    stack[sp].node = right;
-                    stack[sp].key = dr;
-                    node = left;
-                }
-                sp++;
+            if (ordered_descend(stack, &sp, &node, left, right, dl <= s->best_d2, dr <= s->best_d2, dl, dr))
                 continue;
-            }
-            if (hl) {
-                node = left;
-                continue;
-            }
-            if (hr) {
-                node = right;
-                continue;
-            }
         }
-        for (;;) {
-            if (sp == 0)
-                return;
-            sp--;
-            if (stack[sp].key <= s->best_d2) {
-                node = stack[sp].node;
-                break;
-            }
-        }
+        if (!ordered_pop(stack, &sp, &node, s->best_d2))
+            return;
     }
 }
 
