@@ -461,6 +461,20 @@ static void test_bad_queries(void)
         CHECK_STATUS(copse_bvh_nearest_vertex(&t3->bvh, q3.point, FLT_MAX, NULL), COPSE_ERR_NULL);
     }
 
+    /* a tree deeper than this build's cap (built where COPSE_BVH_MAX_DEPTH was larger) */
+#if COPSE_BVH_MAX_DEPTH < 255
+    {
+        copse_bvh deep3 = t3->bvh, deep2 = t2->bvh;
+        copse_bvh_stats stats;
+        deep3.depth = deep2.depth = (uint8_t)(COPSE_BVH_MAX_DEPTH + 1u);
+        all_status(expect, COPSE_ERR_TOO_DEEP);
+        run_query3(&deep3, &q3, expect, "3D queries on a tree deeper than the cap");
+        run_query2(&deep2, &q2, expect, "2D queries on a tree deeper than the cap");
+        CHECK_STATUS(copse_bvh_get_stats(&deep3, &stats), COPSE_ERR_TOO_DEEP);
+        CHECK_STATUS(copse_bvh_check(&deep3), COPSE_ERR_PARAM); /* says deeper than it is */
+    }
+#endif
+
     /* the wrong dimension */
     all_status(expect, COPSE_ERR_DIMENSION);
     run_query3(&t2->bvh, &q3, expect, "3D queries on a 2D tree");

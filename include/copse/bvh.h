@@ -44,7 +44,16 @@ extern "C" {
 
 /* ---- limits and compile-time sizes ------------------------------------------------------ */
 
-#define COPSE_BVH_MAX_DEPTH 64u             /* levels; builders guarantee it, queries rely on it */
+/* Levels a tree may have: builders guarantee it, queries size their fixed stacks by it (the
+ * ordered walks take 8 bytes per level) and refuse deeper trees (COPSE_ERR_TOO_DEEP, e.g. a
+ * tree built where the cap was larger). Define it before including copse to trade stack for
+ * the depth of the trees you build; 8..255, the same for the library and its callers. */
+#ifndef COPSE_BVH_MAX_DEPTH
+#define COPSE_BVH_MAX_DEPTH 64u
+#endif
+#if COPSE_BVH_MAX_DEPTH < 8 || COPSE_BVH_MAX_DEPTH > 255
+#error "COPSE_BVH_MAX_DEPTH must be 8..255 (copse_bvh.depth is a byte)"
+#endif
 #define COPSE_BVH_MAX_LEAF 65535u           /* largest leaf_size parameter */
 #define COPSE_BVH_MAX_PRIMS (1u << 30)      /* primitives per tree */
 #define COPSE_BVH_SAH_BINS 16u              /* bins per axis of the binned SAH builder */

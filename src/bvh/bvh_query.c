@@ -37,6 +37,8 @@ static copse_status check_tree(const copse_bvh *bvh, unsigned dim)
         return COPSE_ERR_NULL;
     if (bvh->dim != dim && bvh->dim != 0)
         return COPSE_ERR_DIMENSION;
+    if (bvh->depth > COPSE_BVH_MAX_DEPTH)
+        return COPSE_ERR_TOO_DEEP; /* the walks' fixed stacks are sized by the cap */
     return COPSE_OK;
 }
 
@@ -595,8 +597,8 @@ static void ray_walk2(const copse_bvh *t, const geo_ray *r, ray_state *s)
     ray_walk(t, r, s, 2);
 }
 
-static copse_status run_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
-                            ray_state *s)
+COPSE_INLINE copse_status run_ray_d(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                    float t_max, ray_state *s)
 {
     geo_ray r;
     copse_status st = check_tree(bvh, dim);
@@ -622,6 +624,24 @@ static copse_status run_ray(const copse_bvh *bvh, unsigned dim, const float *org
     return COPSE_OK;
 }
 
+/* One copy per dimension, shared by that dimension's entry points: a program using only 3D (or
+ * only 2D) rays links only that dimension's walk (--gc-sections). */
+static copse_status run_ray3(const copse_bvh *bvh, const float *org, const float *dir, float t_max, ray_state *s)
+{
+    return run_ray_d(bvh, 3, org, dir, t_max, s);
+}
+
+static copse_status run_ray2(const copse_bvh *bvh, const float *org, const float *dir, float t_max, ray_state *s)
+{
+    return run_ray_d(bvh, 2, org, dir, t_max, s);
+}
+
+COPSE_INLINE copse_status run_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                  float t_max, ray_state *s)
+{
+    return dim == 3 ? run_ray3(bvh, org, dir, t_max, s) : run_ray2(bvh, org, dir, t_max, s);
+}
+
 static void miss(copse_hit *hit)
 {
     hit->t = FLT_MAX;
@@ -629,8 +649,8 @@ static void miss(copse_hit *hit)
     hit->u = hit->v = 0.0f;
 }
 
-static copse_status raycast(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
-                            copse_hit *hit)
+COPSE_INLINE copse_status raycast(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                  float t_max, copse_hit *hit)
 {
     ray_state s;
     copse_status st;
@@ -646,8 +666,8 @@ static copse_status raycast(const copse_bvh *bvh, unsigned dim, const float *org
     return st;
 }
 
-static copse_status raycast_all(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
-                                float t_max, copse_hit_list *out)
+COPSE_INLINE copse_status raycast_all(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                      float t_max, copse_hit_list *out)
 {
     ray_state s;
     if (out == NULL)
@@ -661,8 +681,8 @@ static copse_status raycast_all(const copse_bvh *bvh, unsigned dim, const float 
     return run_ray(bvh, dim, org, dir, t_max, &s);
 }
 
-static copse_status visit_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
-                              copse_hit_visitor visit, void *user)
+COPSE_INLINE copse_status visit_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                    float t_max, copse_hit_visitor visit, void *user)
 {
     ray_state s;
     if (visit == NULL)
@@ -807,8 +827,9 @@ static void near_walk2(const copse_bvh *t, near_state *s)
     near_walk(t, s, 2);
 }
 
-static copse_status nearest(const copse_bvh *bvh, unsigned dim, const float *p, float max_distance, bool vertices,
-                            near_state *s)
+/* Inlined with a constant dim, like run_ray. */
+COPSE_INLINE copse_status nearest(const copse_bvh *bvh, unsigned dim, const float *p, float max_distance,
+                                  bool vertices, near_state *s)
 {
     copse_status st = check_tree(bvh, dim);
     unsigned a;
