@@ -74,12 +74,10 @@ float copse_geo_triangle_closest(float *out, const float *p, const float *a, con
     }
 }
 
-/* Does the axis separate the triangle's projection [min(p), max(p)] from the box's [-r, r]? */
-COPSE_INLINE bool separated(float p0, float p1, float p2, float r)
+/* Does the axis separate the projection [min(p, q), max(p, q)] from the box's [-r, r]? */
+COPSE_INLINE bool separated2(float p, float q, float r)
 {
-    float lo = geo_min(p0, geo_min(p1, p2));
-    float hi = geo_max(p0, geo_max(p1, p2));
-    return lo > r || hi < -r;
+    return geo_min(p, q) > r || geo_max(p, q) < -r;
 }
 
 COPSE_INLINE bool corner_inside(const geo_tri_box *q, const float *p)
@@ -113,33 +111,22 @@ bool copse_geo_triangle_box(const geo_tri_box *q, const float *a, const float *b
     geo_sub3(e[0], v1, v0);
     geo_sub3(e[1], v2, v1);
     geo_sub3(e[2], v0, v2);
-    /* the nine edge x axis directions: axis = unit_k x edge */
+    /* the nine edge x axis directions: axis = unit_k x edge. Both ends of the edge project to
+     * the same point, so each axis needs only its start and the opposite corner. */
     for (i = 0; i < 3; i++) {
-        const float *f = e[i];
+        const float *f = e[i], *s = i == 0 ? v0 : (i == 1 ? v1 : v2), *o = i == 0 ? v2 : (i == 1 ? v0 : v1);
         /* x cross f = (0, -f.z, f.y) */
-        {
-            float p0 = -f[2] * v0[1] + f[1] * v0[2], p1 = -f[2] * v1[1] + f[1] * v1[2],
-                  p2 = -f[2] * v2[1] + f[1] * v2[2];
-            float r = h[1] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[1]);
-            if (separated(p0, p1, p2, r))
-                return false;
-        }
+        if (separated2(-f[2] * s[1] + f[1] * s[2], -f[2] * o[1] + f[1] * o[2],
+                       h[1] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[1])))
+            return false;
         /* y cross f = (f.z, 0, -f.x) */
-        {
-            float p0 = f[2] * v0[0] - f[0] * v0[2], p1 = f[2] * v1[0] - f[0] * v1[2],
-                  p2 = f[2] * v2[0] - f[0] * v2[2];
-            float r = h[0] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[0]);
-            if (separated(p0, p1, p2, r))
-                return false;
-        }
+        if (separated2(f[2] * s[0] - f[0] * s[2], f[2] * o[0] - f[0] * o[2],
+                       h[0] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[0])))
+            return false;
         /* z cross f = (-f.y, f.x, 0) */
-        {
-            float p0 = -f[1] * v0[0] + f[0] * v0[1], p1 = -f[1] * v1[0] + f[0] * v1[1],
-                  p2 = -f[1] * v2[0] + f[0] * v2[1];
-            float r = h[0] * copse_fabsf(f[1]) + h[1] * copse_fabsf(f[0]);
-            if (separated(p0, p1, p2, r))
-                return false;
-        }
+        if (separated2(-f[1] * s[0] + f[0] * s[1], -f[1] * o[0] + f[0] * o[1],
+                       h[0] * copse_fabsf(f[1]) + h[1] * copse_fabsf(f[0])))
+            return false;
     }
     /* the triangle's plane */
     geo_cross3(n, e[0], e[1]);
