@@ -183,23 +183,24 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
     }
 }
 
-/* Triangle tests take the box prepared (centre, half extents); leaf queries never test one.
- * Returns true to read well in the condition that calls it. */
-static bool prepare_tri_box(const copse_bvh *t, overlap_shape *s)
+/* Box walks come in one copy per selection: only the primitive walk takes nodes inside the
+ * box untested and prepares the box for triangle tests (centre, half extents); the leaf walk
+ * (Recast's chunk query) pays for neither. */
+COPSE_INLINE void overlap_box_walk(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e,
+                                   unsigned dim)
 {
+    if (sel == COPSE_SELECT_LEAVES) {
+        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_LEAVES, e, dim);
+        return;
+    }
     if (t->kind == COPSE_PRIM_TRIANGLES)
         geo_tri_box_init(&s->tri_box, s->min, s->max);
-    return true;
+    overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, dim);
 }
 
-/* Box walks come in one copy per selection: only the primitive walk takes nodes inside the
- * box untested, and the leaf walk (Recast's chunk query) pays nothing for it. */
 static void overlap_box3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
-    if (sel == COPSE_SELECT_PRIMS && prepare_tri_box(t, s))
-        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, 3);
-    else
-        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_LEAVES, e, 3);
+    overlap_box_walk(t, s, sel, e, 3);
 }
 static void overlap_sphere3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
@@ -211,10 +212,7 @@ static void overlap_segment3(const copse_bvh *t, overlap_shape *s, copse_select 
 }
 static void overlap_box2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
-    if (sel == COPSE_SELECT_PRIMS && prepare_tri_box(t, s))
-        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, 2);
-    else
-        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_LEAVES, e, 2);
+    overlap_box_walk(t, s, sel, e, 2);
 }
 static void overlap_sphere2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
