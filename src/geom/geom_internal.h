@@ -90,10 +90,16 @@ COPSE_INLINE bool geo_box_overlap(const float *amin, const float *amax, const fl
     return true;
 }
 
-/* How far p lies outside [lo, hi] on one axis (0 inside): at most one difference is positive. */
+/* How far p lies outside [lo, hi] on one axis (0 inside). Without branches (at most one
+ * difference is positive) where a wrong guess costs more than two float operations; with
+ * them on Cortex-M, where soft-float cores pay a library call per operation. */
 COPSE_INLINE float geo_gap(float p, float lo, float hi)
 {
+#if COPSE_BRANCH_FREE
     return geo_max(geo_max(lo - p, p - hi), 0.0f);
+#else
+    return p < lo ? lo - p : (p > hi ? p - hi : 0.0f);
+#endif
 }
 
 /* Squared distance from p to the box (0 inside). */
