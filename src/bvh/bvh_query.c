@@ -760,7 +760,7 @@ COPSE_INLINE void near_offer(near_state *s, float d2, uint32_t id, const float *
     }
 }
 
-static void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, unsigned dim)
+COPSE_INLINE void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, unsigned dim)
 {
     float q[3] = { 0.0f, 0.0f, 0.0f };
     if (t->kind == COPSE_PRIM_TRIANGLES) {
