@@ -68,12 +68,18 @@ COPSE_INLINE bool emit(emitter *e, uint32_t id)
 
 typedef enum shape_kind { SHAPE_BOX, SHAPE_SPHERE, SHAPE_SEGMENT } shape_kind;
 
+/* One query shape; the walk's `kind` says which member is live. */
 typedef struct overlap_shape {
-    float min[3], max[3];   /* SHAPE_BOX */
-    geo_tri_box tri_box;    /* SHAPE_BOX: prepared for triangle tests (2D: a slab |z| <= 1) */
-    float center[3], r2;    /* SHAPE_SPHERE: center and squared radius */
-    geo_ray ray;            /* SHAPE_SEGMENT: t in [0, 1] */
-    bool point;             /* a segment of zero length: a point test */
+    union {
+        geo_tri_box box; /* SHAPE_BOX: min, max (2D: a slab |z| <= 1); centre, half extents once prepared */
+        struct {
+            float center[3], r2; /* squared radius */
+        } sphere;
+        struct {
+            geo_ray ray;         /* t in [0, 1] */
+            bool point;          /* a segment of zero length: a point test */
+        } seg;
+    } u;
 } overlap_shape;
 
 COPSE_INLINE bool shape_vs_bounds(const overlap_shape *s, shape_kind kind, const float *mn, const float *mx,
@@ -81,11 +87,11 @@ COPSE_INLINE bool shape_vs_bounds(const overlap_shape *s, shape_kind kind, const
 {
     float t;
     if (kind == SHAPE_BOX)
-        return geo_box_overlap(s->min, s->max, mn, mx, dim);
+        return geo_box_overlap(s->u.box.min, s->u.box.max, mn, mx, dim);
     if (kind == SHAPE_SPHERE)
-        return geo_box_dist_sq(s->center, mn, mx, dim) <= s->r2;
+        return geo_box_dist_sq(s->u.sphere.center, mn, mx, dim) <= s->u.sphere.r2;
     (void)mx; /* max follows min in every node and primitive box */
-    return geo_ray_node(&s->ray, mn, 1.0f, dim, &t);
+    return geo_ray_node(&s->u.seg.ray, mn, 1.0f, dim, &t);
 }
 
 static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_kind kind, uint32_t prim,
@@ -96,19 +102,19 @@ static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_
     bvh_triangle(t, prim, v, buf, dim);
     switch (kind) {
     case SHAPE_BOX:
-        return copse_geo_triangle_box(&s->tri_box, v[0], v[1], v[2]);
+        return copse_geo_triangle_box(&s->u.box, v[0], v[1], v[2]);
     case SHAPE_SPHERE:
         /* a 2D centre inside: by the edge signs (a rounded distance need not be 0) */
-        if (dim == 2 && copse_geo_point_in_triangle2(s->center, v[0], v[1], v[2]))
+        if (dim == 2 && copse_geo_point_in_triangle2(s->u.sphere.center, v[0], v[1], v[2]))
             return true;
-        return copse_geo_triangle_closest(q, s->center, v[0], v[1], v[2]) <= s->r2;
+        return copse_geo_triangle_closest(q, s->u.sphere.center, v[0], v[1], v[2]) <= s->u.sphere.r2;
     case SHAPE_SEGMENT:
-        if (s->point)
-            return (dim == 2 && copse_geo_point_in_triangle2(s->ray.org, v[0], v[1], v[2])) ||
-                   copse_geo_triangle_closest(q, s->ray.org, v[0], v[1], v[2]) == 0.0f;
+        if (s->u.seg.point)
+            return (dim == 2 && copse_geo_point_in_triangle2(s->u.seg.ray.org, v[0], v[1], v[2])) ||
+                   copse_geo_triangle_closest(q, s->u.seg.ray.org, v[0], v[1], v[2]) == 0.0f;
         if (dim == 3)
-            return geo_ray_triangle(&s->ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
-        return copse_geo_ray_triangle2(&s->ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
+            return geo_ray_triangle(&s->u.seg.ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
+        return copse_geo_ray_triangle2(&s->u.seg.ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
     }
     return false;
 }
@@ -122,7 +128,7 @@ COPSE_INLINE bool shape_vs_prim(const copse_bvh *t, const overlap_shape *s, shap
         const float *box = bvh_box(t, prim, dim);
         float th;
         if (kind == SHAPE_SEGMENT)
-            return geo_ray_box(&s->ray, box, box + dim, 0.0f, 1.0f, dim, false, &th);
+            return geo_ray_box(&s->u.seg.ray, box, box + dim, 0.0f, 1.0f, dim, false, &th);
         return shape_vs_bounds(s, kind, box, box + dim, dim);
     }
 }
@@ -148,7 +154,7 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
         const float *mn = bvh_node_min(nodes, i, dim), *mx = bvh_node_max(nodes, i, dim);
         bool hit = shape_vs_bounds(s, kind, mn, mx, dim);
         int32_t index = bvh_node_index(nodes, i, dim);
-        if (take_inside && hit && box_inside(mn, mx, s->min, s->max, dim)) {
+        if (take_inside && hit && box_inside(mn, mx, s->u.box.min, s->u.box.max, dim)) {
             /* every primitive below lies in the node, so in the query box: no tests. A subtree's
              * primitives are one run of prims[], from its first leaf (down the left children)
              * to the end of its last node (always a leaf, pre-order) */
@@ -194,7 +200,7 @@ COPSE_INLINE void overlap_box_walk(const copse_bvh *t, overlap_shape *s, copse_s
         return;
     }
     if (t->kind == COPSE_PRIM_TRIANGLES)
-        geo_tri_box_init(&s->tri_box, s->min, s->max);
+        geo_tri_box_prepare(&s->u.box);
     overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, dim);
 }
 
@@ -262,12 +268,12 @@ static copse_status box_shape(overlap_shape *s, const float *mn, const float *mx
     for (a = 0; a < dim; a++) {
         if (mn[a] > mx[a])
             return COPSE_ERR_EMPTY_RANGE;
-        s->min[a] = mn[a];
-        s->max[a] = mx[a];
+        s->u.box.min[a] = mn[a];
+        s->u.box.max[a] = mx[a];
     }
     if (dim == 2) { /* a 2D rect is a slab through the z = 0 plane the 2D triangles lie in */
-        s->min[2] = -1.0f;
-        s->max[2] = 1.0f;
+        s->u.box.min[2] = -1.0f;
+        s->u.box.max[2] = 1.0f;
     }
     return COPSE_OK;
 }
@@ -280,8 +286,8 @@ static copse_status sphere_shape(overlap_shape *s, const float *c, float r, unsi
     if (r < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
     for (a = 0; a < 3; a++)
-        s->center[a] = a < dim ? c[a] : 0.0f;
-    s->r2 = r * r;
+        s->u.sphere.center[a] = a < dim ? c[a] : 0.0f;
+    s->u.sphere.r2 = r * r;
     return COPSE_OK;
 }
 
@@ -291,13 +297,13 @@ static copse_status segment_shape(overlap_shape *s, const float *a, const float 
     unsigned k;
     if (!finite_n(a, dim) || !finite_n(b, dim))
         return COPSE_ERR_NONFINITE;
-    s->point = true;
+    s->u.seg.point = true;
     for (k = 0; k < dim; k++) {
         d[k] = b[k] - a[k];
         if (d[k] != 0.0f)
-            s->point = false;
+            s->u.seg.point = false;
     }
-    geo_ray_init(&s->ray, a, d, 1.0f, dim);
+    geo_ray_init(&s->u.seg.ray, a, d, 1.0f, dim);
     return COPSE_OK;
 }
 

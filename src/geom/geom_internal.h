@@ -130,7 +130,7 @@ typedef struct geo_ray {
     float t_max;
     /* node tests: which of a box's 2*dim bounds (min[dim] then max[dim]) is the near and
      * which the far plane on each axis, chosen once by the sign of the direction */
-    unsigned near[3], far[3];
+    unsigned char near[3], far[3];
     /* watertight triangle test (3D): the dominant axis kz and the shear */
     unsigned kx, ky, kz;
     float sx, sy, sz;
@@ -149,8 +149,8 @@ COPSE_INLINE void geo_ray_init(geo_ray *r, const float *org, const float *dir, f
         r->org[a] = a < dim ? org[a] : 0.0f;
         r->dir[a] = a < dim ? dir[a] : 0.0f;
         r->inv[a] = geo_recip(r->dir[a]);
-        r->near[a] = r->inv[a] < 0.0f ? dim + a : a;
-        r->far[a] = r->inv[a] < 0.0f ? a : dim + a;
+        r->near[a] = (unsigned char)(r->inv[a] < 0.0f ? dim + a : a);
+        r->far[a] = (unsigned char)(r->inv[a] < 0.0f ? a : dim + a);
     }
     r->t_max = t_max;
     if (dim == 3) {
@@ -316,16 +316,25 @@ typedef struct geo_tri_box {
     float ctr[3], half[3];
 } geo_tri_box;
 
+/* Centre and half extents from q->min, q->max. */
+COPSE_INLINE void geo_tri_box_prepare(geo_tri_box *q)
+{
+    unsigned k;
+    for (k = 0; k < 3; k++) {
+        /* halves first: no overflow for coordinates near FLT_MAX */
+        q->ctr[k] = q->min[k] * 0.5f + q->max[k] * 0.5f;
+        q->half[k] = q->max[k] * 0.5f - q->min[k] * 0.5f;
+    }
+}
+
 COPSE_INLINE void geo_tri_box_init(geo_tri_box *q, const float *bmin, const float *bmax)
 {
     unsigned k;
     for (k = 0; k < 3; k++) {
         q->min[k] = bmin[k];
         q->max[k] = bmax[k];
-        /* halves first: no overflow for coordinates near FLT_MAX */
-        q->ctr[k] = bmin[k] * 0.5f + bmax[k] * 0.5f;
-        q->half[k] = bmax[k] * 0.5f - bmin[k] * 0.5f;
     }
+    geo_tri_box_prepare(q);
 }
 
 /* Triangle vs prepared box, closed sets: the triangle's bounds against the box (exact
