@@ -1,39 +1,47 @@
 /* The larger primitive tests of geom_internal.h. */
 #include "geom_internal.h"
 
+/* out = the corner v; returns |p - v|^2. */
+static float corner_closest(float *out, const float *p, const float *v)
+{
+    out[0] = v[0];
+    out[1] = v[1];
+    out[2] = v[2];
+    return geo_dist_sq3(out, p);
+}
+
 float copse_geo_triangle_closest(float *out, const float *p, const float *a, const float *b, const float *c)
 {
     float ab[3], ac[3], ap[3], bp[3], cp[3];
     float d1, d2, d3, d4, d5, d6, va, vb, vc, sum;
     int k;
 
+    /* The corner regions first, each from two dot products (Ericson's order): p behind a
+     * corner along both its edges has that corner nearest, degenerate triangle or not. */
     geo_sub3(ab, b, a);
     geo_sub3(ac, c, a);
     geo_sub3(ap, p, a);
     d1 = geo_dot3(ab, ap);
     d2 = geo_dot3(ac, ap);
+    if (d1 <= 0.0f && d2 <= 0.0f)
+        return corner_closest(out, p, a);
     geo_sub3(bp, p, b);
     d3 = geo_dot3(ab, bp);
     d4 = geo_dot3(ac, bp);
+    if (d3 >= 0.0f && d4 <= d3)
+        return corner_closest(out, p, b);
     geo_sub3(cp, p, c);
     d5 = geo_dot3(ab, cp);
     d6 = geo_dot3(ac, cp);
+    if (d6 >= 0.0f && d5 <= d6)
+        return corner_closest(out, p, c);
     va = d3 * d6 - d5 * d4;
     vb = d5 * d2 - d1 * d6;
     vc = d1 * d4 - d3 * d2;
     sum = va + vb + vc; /* |ab x ac|^2 in exact arithmetic: 0 for a degenerate triangle */
 
     if (sum > 0.0f && geo_finite(sum)) {
-        if (d1 <= 0.0f && d2 <= 0.0f) {
-            for (k = 0; k < 3; k++)
-                out[k] = a[k];
-        } else if (d3 >= 0.0f && d4 <= d3) {
-            for (k = 0; k < 3; k++)
-                out[k] = b[k];
-        } else if (d6 >= 0.0f && d5 <= d6) {
-            for (k = 0; k < 3; k++)
-                out[k] = c[k];
-        } else if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) {
+        if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) {
             float v = d1 / (d1 - d3); /* d1 - d3 = |ab|^2 > 0 */
             for (k = 0; k < 3; k++)
                 out[k] = a[k] + ab[k] * v;
