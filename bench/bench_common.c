@@ -1,6 +1,9 @@
 /* Shared benchmark code: RNG, query sets, brute force, procedural scene (see bench.h). */
 #include "bench.h"
 
+/* the library's internal geometry: the same primitive tests the trees run */
+#include "../src/geom/geom_internal.h"
+
 #include <float.h>
 #include <math.h>
 
@@ -30,37 +33,6 @@ float bench_rng_float(bench_rng *rng, float lo, float hi)
 static uint32_t rng_below(bench_rng *rng, uint32_t n)
 {
     return (uint32_t)(((uint64_t)bench_rng_u32(rng) * n) >> 32);
-}
-
-/* ---- small vector helpers ------------------------------------------------------------------ */
-
-static void sub3(float *o, const float *a, const float *b)
-{
-    o[0] = a[0] - b[0];
-    o[1] = a[1] - b[1];
-    o[2] = a[2] - b[2];
-}
-
-static float dot3(const float *a, const float *b)
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-static void cross3(float *o, const float *a, const float *b)
-{
-    o[0] = a[1] * b[2] - a[2] * b[1];
-    o[1] = a[2] * b[0] - a[0] * b[2];
-    o[2] = a[0] * b[1] - a[1] * b[0];
-}
-
-static float minf(float a, float b)
-{
-    return a < b ? a : b;
-}
-
-static float maxf(float a, float b)
-{
-    return a > b ? a : b;
 }
 
 /* ---- mesh access --------------------------------------------------------------------------- */
@@ -107,8 +79,8 @@ void bench_scene_init(bench_scene *s, const copse_mesh *mesh)
         bench_triangle(mesh, t, v);
         for (k = 0; k < 3; k++)
             for (a = 0; a < 3; a++) {
-                s->min[a] = minf(s->min[a], v[k][a]);
-                s->max[a] = maxf(s->max[a], v[k][a]);
+                s->min[a] = geo_min(s->min[a], v[k][a]);
+                s->max[a] = geo_max(s->max[a], v[k][a]);
             }
     }
     for (a = 0; a < 3; a++)
@@ -171,8 +143,8 @@ void bench_gen_rays(const bench_scene *s, uint64_t seed, copse_ray3 *out, uint32
         float o[3], target[3], d[3], len;
         box_point(s, &rng, 0.1f, o);
         surface_point(s, &rng, target);
-        sub3(d, target, o);
-        len = sqrtf(dot3(d, d));
+        geo_sub3(d, target, o);
+        len = sqrtf(geo_dot3(d, d));
         if (len > 0.0f) {
             d[0] /= len;
             d[1] /= len;
@@ -294,193 +266,26 @@ void bench_gen_segments_xz(const bench_scene *s, uint64_t seed, copse_segment2 *
 
 /* ---- primitive tests ----------------------------------------------------------------------- */
 
-/* Moeller-Trumbore, two-sided; degenerate triangles never hit. */
+/* The library's own primitive tests (src/geom): brute force and the trees differ only by
+ * the tree, and peers' callbacks run the very test copse runs. */
+
 bool bench_ray_triangle(const float *o, const float *d, const float *a, const float *b, const float *c,
                         float t_max, float *t)
 {
-    float e1[3], e2[3], p[3], q[3], s[3], det, inv, u, v, tt;
-    sub3(e1, b, a);
-    sub3(e2, c, a);
-    cross3(p, d, e2);
-    det = dot3(e1, p);
-    if (det == 0.0f)
-        return false;
-    inv = 1.0f / det;
-    sub3(s, o, a);
-    u = dot3(s, p) * inv;
-    if (u < 0.0f || u > 1.0f)
-        return false;
-    cross3(q, s, e1);
-    v = dot3(d, q) * inv;
-    if (v < 0.0f || u + v > 1.0f)
-        return false;
-    tt = dot3(e2, q) * inv;
-    if (tt < 0.0f || tt > t_max)
-        return false;
-    *t = tt;
-    return true;
-}
-
-/* Ericson, Real-Time Collision Detection 5.1.5; degenerate triangles via their edges. */
-static void segment_closest(float *out, const float *p, const float *a, const float *b)
-{
-    float ab[3], ap[3], l2, s;
-    sub3(ab, b, a);
-    sub3(ap, p, a);
-    l2 = dot3(ab, ab);
-    s = l2 > 0.0f ? dot3(ap, ab) / l2 : 0.0f;
-    s = s < 0.0f ? 0.0f : (s > 1.0f ? 1.0f : s);
-    out[0] = a[0] + ab[0] * s;
-    out[1] = a[1] + ab[1] * s;
-    out[2] = a[2] + ab[2] * s;
-}
-
-static float dist2(const float *a, const float *b)
-{
-    float d[3];
-    sub3(d, a, b);
-    return dot3(d, d);
+    geo_ray r;
+    float u, v;
+    geo_ray_init(&r, o, d, t_max, 3);
+    return geo_ray_triangle(&r, a, b, c, t_max, t, &u, &v);
 }
 
 float bench_triangle_closest(float *out, const float *p, const float *a, const float *b, const float *c)
 {
-    float ab[3], ac[3], ap[3], bp[3], cp[3], d1, d2, d3, d4, d5, d6, va, vb, vc, denom, v, w;
-    unsigned k;
-    sub3(ab, b, a);
-    sub3(ac, c, a);
-    sub3(ap, p, a);
-    d1 = dot3(ab, ap);
-    d2 = dot3(ac, ap);
-    sub3(bp, p, b);
-    d3 = dot3(ab, bp);
-    d4 = dot3(ac, bp);
-    sub3(cp, p, c);
-    d5 = dot3(ab, cp);
-    d6 = dot3(ac, cp);
-    va = d3 * d6 - d5 * d4;
-    vb = d5 * d2 - d1 * d6;
-    vc = d1 * d4 - d3 * d2;
-    denom = va + vb + vc;
-    if (!(denom > 0.0f)) { /* degenerate: the closest of the three edges */
-        const float *ends[3][2];
-        float q[3], best = FLT_MAX;
-        ends[0][0] = a, ends[0][1] = b;
-        ends[1][0] = b, ends[1][1] = c;
-        ends[2][0] = c, ends[2][1] = a;
-        for (k = 0; k < 3; k++) {
-            segment_closest(q, p, ends[k][0], ends[k][1]);
-            if (k == 0 || dist2(q, p) < best) {
-                best = dist2(q, p);
-                out[0] = q[0];
-                out[1] = q[1];
-                out[2] = q[2];
-            }
-        }
-        return best;
-    }
-    if (d1 <= 0.0f && d2 <= 0.0f) {
-        for (k = 0; k < 3; k++)
-            out[k] = a[k];
-    } else if (d3 >= 0.0f && d4 <= d3) {
-        for (k = 0; k < 3; k++)
-            out[k] = b[k];
-    } else if (d6 >= 0.0f && d5 <= d6) {
-        for (k = 0; k < 3; k++)
-            out[k] = c[k];
-    } else if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) {
-        v = d1 / (d1 - d3);
-        for (k = 0; k < 3; k++)
-            out[k] = a[k] + ab[k] * v;
-    } else if (vb <= 0.0f && d2 >= 0.0f && d6 <= 0.0f) {
-        w = d2 / (d2 - d6);
-        for (k = 0; k < 3; k++)
-            out[k] = a[k] + ac[k] * w;
-    } else if (va <= 0.0f && d4 - d3 >= 0.0f && d5 - d6 >= 0.0f) {
-        w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-        for (k = 0; k < 3; k++)
-            out[k] = b[k] + (c[k] - b[k]) * w;
-    } else {
-        v = vb / denom;
-        w = vc / denom;
-        for (k = 0; k < 3; k++)
-            out[k] = a[k] + ab[k] * v + ac[k] * w;
-    }
-    return dist2(out, p);
+    return copse_geo_triangle_closest(out, p, a, b, c);
 }
 
-/* Does the axis separate the projections [min p, max p] and [-r, r]? */
-static bool separated(float p0, float p1, float p2, float r)
-{
-    return minf(p0, minf(p1, p2)) > r || maxf(p0, maxf(p1, p2)) < -r;
-}
-
-/* Akenine-Moeller's SAT: box faces, 9 edge cross products, triangle plane. Closed sets. */
 bool bench_triangle_box(const float *bmin, const float *bmax, const float *a, const float *b, const float *c)
 {
-    float ctr[3], h[3], v[3][3], e[3][3], n[3], d, r;
-    unsigned k, i;
-    for (k = 0; k < 3; k++) {
-        ctr[k] = (bmin[k] + bmax[k]) * 0.5f;
-        h[k] = (bmax[k] - bmin[k]) * 0.5f;
-        v[0][k] = a[k] - ctr[k];
-        v[1][k] = b[k] - ctr[k];
-        v[2][k] = c[k] - ctr[k];
-    }
-    for (k = 0; k < 3; k++)
-        if (separated(v[0][k], v[1][k], v[2][k], h[k]))
-            return false;
-    sub3(e[0], v[1], v[0]);
-    sub3(e[1], v[2], v[1]);
-    sub3(e[2], v[0], v[2]);
-    for (i = 0; i < 3; i++) {
-        const float *f = e[i];
-        /* axis = unit_k x f, for k = x, y, z */
-        if (separated(f[1] * v[0][2] - f[2] * v[0][1], f[1] * v[1][2] - f[2] * v[1][1],
-                      f[1] * v[2][2] - f[2] * v[2][1], h[1] * fabsf(f[2]) + h[2] * fabsf(f[1])))
-            return false;
-        if (separated(f[2] * v[0][0] - f[0] * v[0][2], f[2] * v[1][0] - f[0] * v[1][2],
-                      f[2] * v[2][0] - f[0] * v[2][2], h[0] * fabsf(f[2]) + h[2] * fabsf(f[0])))
-            return false;
-        if (separated(f[0] * v[0][1] - f[1] * v[0][0], f[0] * v[1][1] - f[1] * v[1][0],
-                      f[0] * v[2][1] - f[1] * v[2][0], h[0] * fabsf(f[1]) + h[1] * fabsf(f[0])))
-            return false;
-    }
-    cross3(n, e[0], e[1]);
-    d = dot3(n, v[0]);
-    r = h[0] * fabsf(n[0]) + h[1] * fabsf(n[1]) + h[2] * fabsf(n[2]);
-    return !(d > r || d < -r);
-}
-
-/* 2D separating axes between two convex point sets (closed). Every edge normal and edge
- * direction of both is tried, so degenerate polygons (a segment, a triangle seen edge-on
- * in XZ) are handled too; an extra axis can never make a wrong "separated". */
-static bool sat2_overlap(const float (*pa)[2], unsigned na, const float (*pb)[2], unsigned nb)
-{
-    unsigned side, i, j, k;
-    for (side = 0; side < 2; side++) {
-        const float(*p)[2] = side == 0 ? pa : pb;
-        unsigned n = side == 0 ? na : nb;
-        for (i = 0; i < n; i++) {
-            float ex = p[(i + 1u) % n][0] - p[i][0], ey = p[(i + 1u) % n][1] - p[i][1];
-            for (j = 0; j < 2; j++) {
-                float ax = j == 0 ? -ey : ex, ay = j == 0 ? ex : ey;
-                float lo_a = FLT_MAX, hi_a = -FLT_MAX, lo_b = FLT_MAX, hi_b = -FLT_MAX;
-                for (k = 0; k < na; k++) {
-                    float d = pa[k][0] * ax + pa[k][1] * ay;
-                    lo_a = minf(lo_a, d);
-                    hi_a = maxf(hi_a, d);
-                }
-                for (k = 0; k < nb; k++) {
-                    float d = pb[k][0] * ax + pb[k][1] * ay;
-                    lo_b = minf(lo_b, d);
-                    hi_b = maxf(hi_b, d);
-                }
-                if (hi_a < lo_b || hi_b < lo_a)
-                    return false;
-            }
-        }
-    }
-    return true;
+    return copse_geo_triangle_box_overlap(bmin, bmax, a, b, c);
 }
 
 /* ---- brute force ----------------------------------------------------------------------------- */
@@ -488,12 +293,13 @@ static bool sat2_overlap(const float (*pa)[2], unsigned na, const float (*pb)[2]
 uint32_t bench_brute_raycast(const copse_mesh *m, const copse_ray3 *ray, float *t_out)
 {
     uint32_t t, best = COPSE_NONE;
-    float best_t = ray->t_max, th;
+    float best_t = ray->t_max, th, u, v;
+    geo_ray r;
+    geo_ray_init(&r, &ray->origin.x, &ray->dir.x, ray->t_max, 3);
     for (t = 0; t < m->triangle_count; t++) {
-        const float *v[3];
-        bench_triangle(m, t, v);
-        if (bench_ray_triangle(&ray->origin.x, &ray->dir.x, v[0], v[1], v[2], best_t, &th) &&
-            (best == COPSE_NONE || th < best_t)) {
+        const float *p[3];
+        bench_triangle(m, t, p);
+        if (geo_ray_triangle(&r, p[0], p[1], p[2], best_t, &th, &u, &v) && (best == COPSE_NONE || th < best_t)) {
             best_t = th;
             best = t;
         }
@@ -505,11 +311,13 @@ uint32_t bench_brute_raycast(const copse_mesh *m, const copse_ray3 *ray, float *
 uint32_t bench_brute_raycast_count(const copse_mesh *m, const copse_ray3 *ray)
 {
     uint32_t t, n = 0;
-    float th;
+    float th, u, v;
+    geo_ray r;
+    geo_ray_init(&r, &ray->origin.x, &ray->dir.x, ray->t_max, 3);
     for (t = 0; t < m->triangle_count; t++) {
-        const float *v[3];
-        bench_triangle(m, t, v);
-        n += bench_ray_triangle(&ray->origin.x, &ray->dir.x, v[0], v[1], v[2], ray->t_max, &th);
+        const float *p[3];
+        bench_triangle(m, t, p);
+        n += geo_ray_triangle(&r, p[0], p[1], p[2], ray->t_max, &th, &u, &v);
     }
     return n;
 }
@@ -517,10 +325,12 @@ uint32_t bench_brute_raycast_count(const copse_mesh *m, const copse_ray3 *ray)
 uint32_t bench_brute_box_count(const copse_mesh *m, const copse_box3 *box)
 {
     uint32_t t, n = 0;
+    geo_tri_box q;
+    geo_tri_box_init(&q, &box->min.x, &box->max.x);
     for (t = 0; t < m->triangle_count; t++) {
         const float *v[3];
         bench_triangle(m, t, v);
-        n += bench_triangle_box(&box->min.x, &box->max.x, v[0], v[1], v[2]);
+        n += copse_geo_triangle_box(&q, v[0], v[1], v[2]);
     }
     return n;
 }
@@ -532,7 +342,7 @@ uint32_t bench_brute_sphere_count(const copse_mesh *m, const copse_sphere *spher
     for (t = 0; t < m->triangle_count; t++) {
         const float *v[3];
         bench_triangle(m, t, v);
-        n += bench_triangle_closest(q, &sphere->center.x, v[0], v[1], v[2]) <= r2;
+        n += copse_geo_triangle_closest(q, &sphere->center.x, v[0], v[1], v[2]) <= r2;
     }
     return n;
 }
@@ -540,12 +350,19 @@ uint32_t bench_brute_sphere_count(const copse_mesh *m, const copse_sphere *spher
 uint32_t bench_brute_segment_count(const copse_mesh *m, const copse_segment3 *seg)
 {
     uint32_t t, n = 0;
-    float d[3], th;
-    sub3(d, &seg->b.x, &seg->a.x);
+    float d[3], th, u, v, q[3];
+    bool point;
+    geo_ray r;
+    geo_sub3(d, &seg->b.x, &seg->a.x);
+    point = d[0] == 0.0f && d[1] == 0.0f && d[2] == 0.0f;
+    geo_ray_init(&r, &seg->a.x, d, 1.0f, 3);
     for (t = 0; t < m->triangle_count; t++) {
-        const float *v[3];
-        bench_triangle(m, t, v);
-        n += bench_ray_triangle(&seg->a.x, d, v[0], v[1], v[2], 1.0f, &th);
+        const float *p[3];
+        bench_triangle(m, t, p);
+        if (point)
+            n += copse_geo_triangle_closest(q, &seg->a.x, p[0], p[1], p[2]) == 0.0f;
+        else
+            n += geo_ray_triangle(&r, p[0], p[1], p[2], 1.0f, &th, &u, &v);
     }
     return n;
 }
@@ -558,7 +375,7 @@ uint32_t bench_brute_nearest(const copse_mesh *m, const float *p, float *d2_out)
         const float *v[3];
         float d2;
         bench_triangle(m, t, v);
-        d2 = bench_triangle_closest(q, p, v[0], v[1], v[2]);
+        d2 = copse_geo_triangle_closest(q, p, v[0], v[1], v[2]);
         if (d2 < best_d2) {
             best_d2 = d2;
             best = t;
@@ -574,7 +391,7 @@ uint32_t bench_brute_nearest_vertex(const copse_mesh *m, const float *p, float *
     uint32_t v, best = COPSE_NONE;
     float best_d2 = FLT_MAX;
     for (v = 0; v < m->vertex_count; v++) {
-        float d2 = dist2(vertex(m, v), p);
+        float d2 = geo_dist_sq3(vertex(m, v), p);
         if (d2 < best_d2) {
             best_d2 = d2;
             best = v;
@@ -584,44 +401,51 @@ uint32_t bench_brute_nearest_vertex(const copse_mesh *m, const float *p, float *
     return best;
 }
 
+/* A triangle's (x, z) shadow, embedded at z = 0 as the library's 2D trees see it. */
+static void shadow_xz(const copse_mesh *m, uint32_t t, float tri[3][3])
+{
+    const float *v[3];
+    unsigned k;
+    bench_triangle(m, t, v);
+    for (k = 0; k < 3; k++) {
+        tri[k][0] = v[k][0];
+        tri[k][1] = v[k][2];
+        tri[k][2] = 0.0f;
+    }
+}
+
 uint32_t bench_brute_rect_xz_count(const copse_mesh *m, const copse_box2 *rect)
 {
-    float box[4][2];
+    float bmin[3], bmax[3], tri[3][3];
     uint32_t t, n = 0;
-    box[0][0] = rect->min.x, box[0][1] = rect->min.y;
-    box[1][0] = rect->max.x, box[1][1] = rect->min.y;
-    box[2][0] = rect->max.x, box[2][1] = rect->max.y;
-    box[3][0] = rect->min.x, box[3][1] = rect->max.y;
+    geo_tri_box q;
+    bmin[0] = rect->min.x, bmin[1] = rect->min.y, bmin[2] = -1.0f; /* a slab through z = 0 */
+    bmax[0] = rect->max.x, bmax[1] = rect->max.y, bmax[2] = 1.0f;
+    geo_tri_box_init(&q, bmin, bmax);
     for (t = 0; t < m->triangle_count; t++) {
-        const float *v[3];
-        float tri[3][2];
-        unsigned k;
-        bench_triangle(m, t, v);
-        for (k = 0; k < 3; k++) {
-            tri[k][0] = v[k][0];
-            tri[k][1] = v[k][2];
-        }
-        n += sat2_overlap((const float(*)[2])tri, 3, (const float(*)[2])box, 4);
+        shadow_xz(m, t, tri);
+        n += copse_geo_triangle_box(&q, tri[0], tri[1], tri[2]);
     }
     return n;
 }
 
 uint32_t bench_brute_segment_xz_count(const copse_mesh *m, const copse_segment2 *seg)
 {
-    float sp[2][2];
+    float o[2], d[2], tri[3][3], th, u, v, q[3];
     uint32_t t, n = 0;
-    sp[0][0] = seg->a.x, sp[0][1] = seg->a.y;
-    sp[1][0] = seg->b.x, sp[1][1] = seg->b.y;
+    bool point;
+    geo_ray r;
+    o[0] = seg->a.x, o[1] = seg->a.y;
+    d[0] = seg->b.x - seg->a.x, d[1] = seg->b.y - seg->a.y;
+    point = d[0] == 0.0f && d[1] == 0.0f;
+    geo_ray_init(&r, o, d, 1.0f, 2);
     for (t = 0; t < m->triangle_count; t++) {
-        const float *v[3];
-        float tri[3][2];
-        unsigned k;
-        bench_triangle(m, t, v);
-        for (k = 0; k < 3; k++) {
-            tri[k][0] = v[k][0];
-            tri[k][1] = v[k][2];
-        }
-        n += sat2_overlap((const float(*)[2])tri, 3, (const float(*)[2])sp, 2);
+        shadow_xz(m, t, tri);
+        if (point)
+            n += copse_geo_point_in_triangle2(r.org, tri[0], tri[1], tri[2]) ||
+                 copse_geo_triangle_closest(q, r.org, tri[0], tri[1], tri[2]) == 0.0f;
+        else
+            n += copse_geo_ray_triangle2(&r, tri[0], tri[1], tri[2], 1.0f, &th, &u, &v);
     }
     return n;
 }

@@ -107,12 +107,22 @@ uint32_t trav_box(const copse_bvh *bvh, const copse_box3 *box, trav_count *c)
     c->box_tests = c->prim_tests = 0;
     while (i < bvh->node_count) {
         const copse_bvh_node3 *n = node_at(bvh, i);
-        int hit = 1;
+        int hit = 1, inside = 1;
         unsigned a;
         c->box_tests++;
-        for (a = 0; a < 3; a++)
+        for (a = 0; a < 3; a++) {
             if (bmin[a] > n->max[a] || n->min[a] > bmax[a])
                 hit = 0;
+            if (n->min[a] < bmin[a] || n->max[a] > bmax[a])
+                inside = 0;
+        }
+        if (hit && inside) { /* a node inside the box: its triangles are taken untested */
+            uint32_t end = i + span(bvh, i);
+            for (; i < end; i++)
+                if (node_at(bvh, i)->index >= 0)
+                    found += node_at(bvh, i)->count;
+            continue;
+        }
         if (n->index >= 0) {
             uint32_t k;
             for (k = 0; hit && k < n->count; k++) {

@@ -122,7 +122,7 @@ bench-peers:
 	 echo "== bench-peers: copse again, built with $(BENCH_OPT_FAST)"; \
 	 $(BENCH_OUT)/host_$(call bench_tag,$(BENCH_OPT_FAST))/bench_peers --data $(DATA) --copse-only \
 	    --kv $(BENCH_OUT)/peers-fast.kv $(BENCH_ARGS) > /dev/null || exit 1; \
-	 python3 bench/report.py --out $(BENCH_PEERS_DOC) --peers $(BENCH_OUT)/peers.md \
+	 python3 bench/report.py --out $(BENCH_PEERS_DOC) --peers $(BENCH_OUT)/peers.md --notes bench/peers/notes.md \
 	    --kv="$(BENCH_OPT)=$(BENCH_OUT)/peers.kv" --kv="$(BENCH_OPT_FAST)=$(BENCH_OUT)/peers-fast.kv" \
 	    --flags="copse: gcc $(BENCH_OPT) $(FP_FLAGS); peers: g++ $(BENCH_OPT), Debian's prebuilt libraries" \
 	    --command "make bench-peers$(if $(BENCH_ARGS), BENCH_ARGS=\"$(BENCH_ARGS)\")" \

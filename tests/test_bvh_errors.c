@@ -461,6 +461,20 @@ static void test_bad_queries(void)
         CHECK_STATUS(copse_bvh_nearest_vertex(&t3->bvh, q3.point, FLT_MAX, NULL), COPSE_ERR_NULL);
     }
 
+    /* a tree deeper than this build's cap (built where COPSE_BVH_MAX_DEPTH was larger) */
+#if COPSE_BVH_MAX_DEPTH < 255
+    {
+        copse_bvh deep3 = t3->bvh, deep2 = t2->bvh;
+        copse_bvh_stats stats;
+        deep3.depth = deep2.depth = (uint8_t)(COPSE_BVH_MAX_DEPTH + 1u);
+        all_status(expect, COPSE_ERR_TOO_DEEP);
+        run_query3(&deep3, &q3, expect, "3D queries on a tree deeper than the cap");
+        run_query2(&deep2, &q2, expect, "2D queries on a tree deeper than the cap");
+        CHECK_STATUS(copse_bvh_get_stats(&deep3, &stats), COPSE_ERR_TOO_DEEP);
+        CHECK_STATUS(copse_bvh_check(&deep3), COPSE_ERR_PARAM); /* says deeper than it is */
+    }
+#endif
+
     /* the wrong dimension */
     all_status(expect, COPSE_ERR_DIMENSION);
     run_query3(&t2->bvh, &q3, expect, "3D queries on a 2D tree");
@@ -656,10 +670,11 @@ static void test_check_finds_damage(void)
     }
     if (!CHECK(leaf != COPSE_NONE && inner != COPSE_NONE))
         return;
-    for (damage = 0; damage < 9; damage++) {
-        static const copse_status expected[9] = {COPSE_ERR_INDEX, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
-                                                 COPSE_ERR_INDEX, COPSE_ERR_PARAM, COPSE_ERR_NONFINITE,
-                                                 COPSE_ERR_PARAM, COPSE_ERR_INDEX, COPSE_ERR_INDEX};
+    for (damage = 0; damage < 11; damage++) {
+        static const copse_status expected[11] = {COPSE_ERR_INDEX, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
+                                                  COPSE_ERR_INDEX, COPSE_ERR_PARAM, COPSE_ERR_NONFINITE,
+                                                  COPSE_ERR_PARAM, COPSE_ERR_INDEX, COPSE_ERR_INDEX,
+                                                  COPSE_ERR_PARAM, COPSE_ERR_INDEX};
         copse_bvh bad = t->bvh;
         memcpy(nodes, t->bvh.nodes, nn * sizeof(copse_bvh_node3));
         memcpy(prims, t->bvh.prims, n * sizeof(uint32_t));
@@ -692,6 +707,13 @@ static void test_check_finds_damage(void)
             break;
         case 8: /* a tree that says it has one more primitive than its leaves hold */
             bad.prim_count = n + 1u;
+            break;
+        case 9: /* a leaf shrunk to a point: its triangles poke out (queries would take a leaf
+                 * inside a query box as the answer for all of them) */
+            memcpy(nodes[leaf].max, nodes[leaf].min, sizeof nodes[leaf].min);
+            break;
+        case 10: /* an internal node whose right-child offset is off by one */
+            nodes[inner].count += 1u;
             break;
         }
         CHECKF(copse_bvh_check(&bad) == expected[damage], "damage %u: copse_bvh_check says %s, expected %s", damage,

@@ -6,7 +6,8 @@
  *                   with a btTriangleRaycastCallback that keeps the nearest hit | CGAL
  *                   AABB_tree::first_intersected_primitive(Ray_3) (first_intersection's traversal)
  *   box overlap     copse_bvh_overlap_box (triangles that meet the box: exact SAT) | Bullet
- *                   processAllTriangles + the same SAT in the callback | CGAL
+ *                   processAllTriangles + copse's own triangle/box test (copse_geo_triangle_box,
+ *                   the box prepared once per query) in the callback | CGAL
  *                   number_of_intersected_primitives(Bbox_3) (exact do_intersect)
  *   box candidates  Bullet's processAllTriangles alone reports every triangle whose quantized AABB
  *                   meets the box; next to it, copse_bvh_overlap_box(COPSE_SELECT_LEAVES) with the
@@ -49,6 +50,9 @@
 #include "copse/copse.h"
 extern "C" {
 #include "mesh_load.h"
+// copse's own triangle/box test, prepared once per box: Bullet's candidates get the very
+// test copse runs on its own, so the box overlap rows differ only by the tree.
+#include "../src/geom/geom_internal.h"
 }
 
 namespace {
@@ -244,10 +248,10 @@ struct BulletRay : public btTriangleRaycastCallback {
 };
 
 struct BulletBox : public btTriangleCallback {
-    const float *bmin, *bmax;
+    geo_tri_box box; // prepared once per query, as copse_bvh_overlap_box does
     bool exact;
     uint32_t count = 0;
-    BulletBox(const float *mn, const float *mx, bool exact_test) : bmin(mn), bmax(mx), exact(exact_test) {}
+    BulletBox(const float *mn, const float *mx, bool exact_test) : exact(exact_test) { geo_tri_box_init(&box, mn, mx); }
     void processTriangle(btVector3 *tri, int, int) override
     {
         if (!exact) {
@@ -258,7 +262,7 @@ struct BulletBox : public btTriangleCallback {
         for (int k = 0; k < 3; k++)
             for (int a = 0; a < 3; a++)
                 v[k][a] = tri[k][a];
-        count += bench_triangle_box(bmin, bmax, v[0], v[1], v[2]);
+        count += copse_geo_triangle_box(&box, v[0], v[1], v[2]);
     }
 };
 

@@ -45,7 +45,16 @@ extern "C" {
 
 /* ---- limits and compile-time sizes ------------------------------------------------------ */
 
-#define COPSE_BVH_MAX_DEPTH 64u             /* levels; builders guarantee it, queries rely on it */
+/* Levels a tree may have: builders guarantee it, queries size their fixed stacks by it (the
+ * ordered walks take 8 bytes per level) and refuse deeper trees (COPSE_ERR_TOO_DEEP, e.g. a
+ * tree built where the cap was larger). Define it before including copse to trade stack for
+ * the depth of the trees you build; 8..255, the same for the library and its callers. */
+#ifndef COPSE_BVH_MAX_DEPTH
+#define COPSE_BVH_MAX_DEPTH 64u
+#endif
+#if COPSE_BVH_MAX_DEPTH < 8 || COPSE_BVH_MAX_DEPTH > 255
+#error "COPSE_BVH_MAX_DEPTH must be 8..255 (copse_bvh.depth is a byte)"
+#endif
 #define COPSE_BVH_MAX_LEAF 65535u           /* largest leaf_size parameter */
 #define COPSE_BVH_MAX_PRIMS (1u << 30)      /* primitives per tree */
 #define COPSE_BVH_SAH_BINS 16u              /* bins per axis of the binned SAH builder */
@@ -120,7 +129,8 @@ typedef struct copse_bvh_params {
 
 /* Node layouts. index >= 0: a leaf holding prims[index .. index+count).
  * index < 0: an internal node; -index is its subtree's node count, its left
- * child is the next node and its right child follows the left subtree. */
+ * child is the next node and `count` is the left subtree's node count, so its
+ * right child is node i + 1 + count. */
 typedef struct copse_bvh_node3 { float min[3], max[3]; int32_t index; uint32_t count; } copse_bvh_node3;
 typedef struct copse_bvh_node2 { float min[2], max[2]; int32_t index; uint32_t count; } copse_bvh_node2;
 
@@ -262,7 +272,8 @@ typedef struct copse_bvh_stats {
 copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats);
 
 /* Check the whole structure: escape counts, leaf ranges, every primitive exactly once,
- * children inside parents, finite bounds. COPSE_OK or the first problem's status. */
+ * children inside parents, finite bounds, the depth cap, and (reading the caller's mesh or
+ * boxes) every primitive inside its leaf. COPSE_OK or the first problem's status. */
 copse_status copse_bvh_check(const copse_bvh *bvh);
 
 #ifdef __cplusplus

@@ -24,7 +24,8 @@ typedef enum copse_status {
     COPSE_ERR_ALIGN = -8,       /* a pointer or stride is not aligned for float access */
     COPSE_ERR_DIMENSION = -9,   /* a 2D query on a 3D tree, or the reverse */
     COPSE_ERR_KIND = -10,       /* the query needs another primitive kind (e.g. vertices of a box tree) */
-    COPSE_ERR_EMPTY_RANGE = -11 /* a query range is empty or inverted (t_max < 0, radius < 0) */
+    COPSE_ERR_EMPTY_RANGE = -11, /* a query range is empty or inverted (t_max < 0, radius < 0) */
+    COPSE_ERR_TOO_DEEP = -12     /* a tree deeper than this build's stack cap (COPSE_BVH_MAX_DEPTH) */
 } copse_status;
 
 /* A short, static, English name for a status ("COPSE_ERR_NOMEM: arena too small"). */

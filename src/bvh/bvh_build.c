@@ -118,11 +118,22 @@ COPSE_INLINE void node_set(const builder *b, uint32_t i, int32_t index, uint32_t
     }
 }
 
+/* The builder's hot loops take `dim` as a constant (force-inlined into a 2D and a 3D copy). */
+COPSE_INLINE const float *prim_bounds_d(const builder *b, uint32_t prim, unsigned dim)
+{
+    return b->pbounds + (size_t)prim * 2u * dim;
+}
+
 /* Twice the centroid would overflow near FLT_MAX; half of each end cannot. */
+COPSE_INLINE float centroid_d(const builder *b, uint32_t prim, unsigned axis, unsigned dim)
+{
+    const float *pb = prim_bounds_d(b, prim, dim);
+    return pb[axis] * 0.5f + pb[dim + axis] * 0.5f;
+}
+
 COPSE_INLINE float centroid(const builder *b, uint32_t prim, unsigned axis)
 {
-    const float *pb = b->pbounds + (size_t)prim * 2u * b->dim;
-    return pb[axis] * 0.5f + pb[b->dim + axis] * 0.5f;
+    return centroid_d(b, prim, axis, b->dim);
 }
 
 COPSE_INLINE bool key_less(const builder *b, unsigned axis, uint32_t x, uint32_t y)
@@ -293,9 +304,10 @@ COPSE_INLINE uint32_t bin_of(float c_half, float cmin_half, float scale)
 }
 
 /* Returns the split rank, or 0 when no split with legal child sizes has a finite cost. */
-static uint32_t split_sah(const builder *b, uint32_t begin, uint32_t end, const float *cmin, const float *cmax)
+COPSE_INLINE uint32_t split_sah_d(const builder *b, uint32_t begin, uint32_t end, const float *cmin,
+                                  const float *cmax, unsigned dim)
 {
-    const unsigned dim = b->dim, nb = COPSE_BVH_SAH_BINS;
+    const unsigned nb = COPSE_BVH_SAH_BINS;
     float best_cost = FLT_MAX, best_scale = 0.0f, best_cmin_half = 0.0f;
     unsigned best_axis = 0, axis;
     uint32_t best_bin = COPSE_NONE, i;
@@ -317,9 +329,8 @@ static uint32_t split_sah(const builder *b, uint32_t begin, uint32_t end, const 
             }
         }
         for (i = begin; i < end; i++) {
-            uint32_t prim = b->prims[i];
-            const float *pb = b->pbounds + (size_t)prim * 2u * dim;
-            uint32_t bin = bin_of(centroid(b, prim, axis) * 0.5f, cmin_half, scale);
+            const float *pb = prim_bounds_d(b, b->prims[i], dim);
+            uint32_t bin = bin_of(centroid_d(b, b->prims[i], axis, dim) * 0.5f, cmin_half, scale);
             b->bin_count[bin]++;
             for (a = 0; a < dim; a++) {
                 b->bin_min[bin * dim + a] = geo_min(b->bin_min[bin * dim + a], pb[a]);
@@ -372,7 +383,7 @@ static uint32_t split_sah(const builder *b, uint32_t begin, uint32_t end, const 
         uint32_t lo = begin, hi = end;
         while (lo < hi) {
             uint32_t prim = b->prims[lo];
-            if (bin_of(centroid(b, prim, best_axis) * 0.5f, best_cmin_half, best_scale) <= best_bin) {
+            if (bin_of(centroid_d(b, prim, best_axis, dim) * 0.5f, best_cmin_half, best_scale) <= best_bin) {
                 lo++;
             } else {
                 b->prims[lo] = b->prims[--hi];
@@ -383,7 +394,50 @@ static uint32_t split_sah(const builder *b, uint32_t begin, uint32_t end, const 
     }
 }
 
+static uint32_t split_sah(const builder *b, uint32_t begin, uint32_t end, const float *cmin, const float *cmax)
+{
+    return b->dim == 3 ? split_sah_d(b, begin, end, cmin, cmax, 3) : split_sah_d(b, begin, end, cmin, cmax, 2);
+}
+
 /* ---- the build ---------------------------------------------------------------------------- */
+
+/* Bounds and centroid bounds of the primitives in slots [begin, end). */
+COPSE_INLINE void range_bounds_d(const builder *b, uint32_t begin, uint32_t end, float *nmin, float *nmax,
+                                 float *cmin, float *cmax, unsigned dim)
+{
+    float bmin[3], bmax[3], lo[3], hi[3];
+    uint32_t i;
+    unsigned a;
+    for (a = 0; a < dim; a++) {
+        bmin[a] = lo[a] = FLT_MAX;
+        bmax[a] = hi[a] = -FLT_MAX;
+    }
+    for (i = begin; i < end; i++) {
+        const float *pb = prim_bounds_d(b, b->prims[i], dim);
+        for (a = 0; a < dim; a++) {
+            float c = pb[a] * 0.5f + pb[dim + a] * 0.5f;
+            bmin[a] = geo_min(bmin[a], pb[a]);
+            bmax[a] = geo_max(bmax[a], pb[dim + a]);
+            lo[a] = geo_min(lo[a], c);
+            hi[a] = geo_max(hi[a], c);
+        }
+    }
+    for (a = 0; a < dim; a++) {
+        nmin[a] = bmin[a];
+        nmax[a] = bmax[a];
+        cmin[a] = lo[a];
+        cmax[a] = hi[a];
+    }
+}
+
+static void range_bounds(const builder *b, uint32_t begin, uint32_t end, float *nmin, float *nmax, float *cmin,
+                         float *cmax)
+{
+    if (b->dim == 3)
+        range_bounds_d(b, begin, end, nmin, nmax, cmin, cmax, 3);
+    else
+        range_bounds_d(b, begin, end, nmin, nmax, cmin, cmax, 2);
+}
 
 static uint32_t build_tree(builder *b, uint32_t n, build_range *stack, uint32_t *depth_out)
 {
@@ -400,27 +454,12 @@ static uint32_t build_tree(builder *b, uint32_t n, build_range *stack, uint32_t 
         uint32_t node = next++, count = r.end - r.begin, mid = 0;
         float *nmin = node_min_w(b, node), *nmax = node_max_w(b, node);
         float cmin[3], cmax[3];
-        unsigned a;
 
         if (r.parent != COPSE_NONE)
             node_set(b, r.parent, (int32_t)node, 0); /* right-child link, resolved below */
         if (r.depth > max_depth)
             max_depth = r.depth;
-        for (a = 0; a < dim; a++) {
-            nmin[a] = cmin[a] = FLT_MAX;
-            nmax[a] = cmax[a] = -FLT_MAX;
-        }
-        for (i = r.begin; i < r.end; i++) {
-            uint32_t prim = b->prims[i];
-            const float *pb = b->pbounds + (size_t)prim * 2u * dim;
-            for (a = 0; a < dim; a++) {
-                float c = centroid(b, prim, a);
-                nmin[a] = geo_min(nmin[a], pb[a]);
-                nmax[a] = geo_max(nmax[a], pb[dim + a]);
-                cmin[a] = geo_min(cmin[a], c);
-                cmax[a] = geo_max(cmax[a], c);
-            }
-        }
+        range_bounds(b, r.begin, r.end, nmin, nmax, cmin, cmax);
         if (count <= b->leaf_size) {
             node_set(b, node, (int32_t)r.begin, count);
             continue;
@@ -443,12 +482,13 @@ static uint32_t build_tree(builder *b, uint32_t n, build_range *stack, uint32_t 
         stack[sp].depth = r.depth + 1u;
         sp++;
     }
-    /* right-child links -> escape counts, last node first: a subtree ends where its right child's does */
+    /* right-child links -> escape counts and left subtree sizes, last node first: a subtree
+     * ends where its right child's does (internal nodes still have count 0 until reached) */
     for (i = next; i-- > 0;) {
         if (bvh_node_count(b->nodes, i, dim) == 0u) {
             uint32_t right = (uint32_t)bvh_node_index(b->nodes, i, dim);
             uint32_t end = right + bvh_node_span(b->nodes, right, dim);
-            node_set(b, i, -(int32_t)(end - i), 0);
+            node_set(b, i, -(int32_t)(end - i), right - i - 1u);
         }
     }
     *depth_out = max_depth;

@@ -72,6 +72,8 @@ copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats)
     if (bvh == NULL || stats == NULL)
         return COPSE_ERR_NULL;
     memset(stats, 0, sizeof *stats);
+    if (bvh->depth > COPSE_BVH_MAX_DEPTH)
+        return COPSE_ERR_TOO_DEEP;
     stats->nodes = bvh->node_count;
     if (bvh->node_count == 0)
         return COPSE_OK;
@@ -130,16 +132,84 @@ static uint32_t mix_b(uint32_t x)
     return x ^ (x >> 15);
 }
 
-typedef struct check_frame {
-    uint32_t end;    /* one past the subtree's last node */
-    uint32_t parent; /* the internal node */
-    uint32_t child;  /* children seen so far */
-} check_frame;
+/* Does leaf `i` hold the bounds of each of its primitives (read from the caller's mesh or
+ * boxes)? Queries take a node inside a query box as the answer for everything below it. */
+static copse_status check_leaf_prims(const copse_bvh *bvh, uint32_t i)
+{
+    const unsigned dim = bvh->dim;
+    const float *mn = bvh_node_min(bvh->nodes, i, dim), *mx = bvh_node_max(bvh->nodes, i, dim);
+    uint32_t k, first = (uint32_t)bvh_node_index(bvh->nodes, i, dim), count = bvh_node_count(bvh->nodes, i, dim);
+    unsigned a, c;
+    for (k = 0; k < count; k++) {
+        uint32_t prim = bvh->prims[first + k];
+        float lo[3], hi[3];
+        if (bvh->kind == COPSE_PRIM_TRIANGLES) {
+            uint32_t idx[3];
+            bvh_mesh_triangle(&bvh->mesh, prim, idx);
+            for (c = 0; c < 3; c++) {
+                float v[3];
+                if (idx[c] >= bvh->mesh.vertex_count)
+                    return COPSE_ERR_INDEX;
+                bvh_vertex(bvh, idx[c], v, dim);
+                for (a = 0; a < dim; a++) {
+                    if (!geo_finite(v[a]))
+                        return COPSE_ERR_NONFINITE;
+                    lo[a] = c == 0 ? v[a] : geo_min(lo[a], v[a]);
+                    hi[a] = c == 0 ? v[a] : geo_max(hi[a], v[a]);
+                }
+            }
+        } else {
+            const float *box = bvh_box(bvh, prim, dim);
+            for (a = 0; a < dim; a++) {
+                lo[a] = box[a];
+                hi[a] = box[dim + a];
+            }
+        }
+        for (a = 0; a < dim; a++)
+            if (!(lo[a] >= mn[a] && hi[a] <= mx[a]))
+                return COPSE_ERR_PARAM; /* a primitive pokes out of its leaf */
+    }
+    return COPSE_OK;
+}
 
+/* Can the tree's primitives be read? (the mesh view or the boxes it refers to) */
+static copse_status check_source(const copse_bvh *bvh)
+{
+    if (bvh->kind == COPSE_PRIM_TRIANGLES) {
+        const copse_mesh *m = &bvh->mesh;
+        if (m->positions == NULL || (m->index_type != COPSE_INDEX_NONE && m->indices == NULL))
+            return COPSE_ERR_NULL;
+        if (m->vertex_stride < 3u * sizeof(float) || bvh->axis[0] > 2u || bvh->axis[1] > 2u ||
+            (m->index_type != COPSE_INDEX_NONE && m->index_type != COPSE_INDEX_U16 &&
+             m->index_type != COPSE_INDEX_U32))
+            return COPSE_ERR_PARAM;
+        if (m->triangle_count < bvh->prim_count ||
+            (m->index_type == COPSE_INDEX_NONE && (uint64_t)m->triangle_count * 3u > m->vertex_count))
+            return COPSE_ERR_INDEX;
+        return COPSE_OK;
+    }
+    if (bvh->kind == COPSE_PRIM_BOXES)
+        return bvh->boxes != NULL ? COPSE_OK : COPSE_ERR_NULL;
+    return COPSE_ERR_PARAM;
+}
+
+/* Is box (mn, mx) inside (pmn, pmx)? */
+static bool inside(const float *mn, const float *mx, const float *pmn, const float *pmx, unsigned dim)
+{
+    unsigned a;
+    for (a = 0; a < dim; a++)
+        if (mn[a] < pmn[a] || mx[a] > pmx[a])
+            return false;
+    return true;
+}
+
+/* The structure is checked node by node, each internal node against its two children only:
+ * its escape count is 1 + theirs, its `count` is its left subtree's size, and both children
+ * lie inside it. With the root's escape count equal to node_count, this makes the array one
+ * pre-order tree. Only the depth needs the chain of open subtrees (4 bytes a level). */
 copse_status copse_bvh_check(const copse_bvh *bvh)
 {
-    check_frame stack[COPSE_BVH_MAX_DEPTH];
-    uint32_t sp = 0, i, slot = 0, sum_a = 0, sum_b = 0;
+    uint32_t ends[COPSE_BVH_MAX_DEPTH], sp = 0, depth = 0, i, slot = 0, sum_a = 0, sum_b = 0;
     unsigned dim, a;
     if (bvh == NULL)
         return COPSE_ERR_NULL;
@@ -148,20 +218,21 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
         return bvh->prim_count == 0 ? COPSE_OK : COPSE_ERR_INDEX;
     if ((dim != 2 && dim != 3) || bvh->nodes == NULL || bvh->prims == NULL)
         return COPSE_ERR_PARAM;
+    if (bvh_node_span(bvh->nodes, 0, dim) != bvh->node_count)
+        return COPSE_ERR_INDEX; /* the root's subtree is not the whole array */
     for (i = 0; i < bvh->node_count; i++) {
         const float *mn = bvh_node_min(bvh->nodes, i, dim), *mx = bvh_node_max(bvh->nodes, i, dim);
         int32_t index = bvh_node_index(bvh->nodes, i, dim);
-        uint32_t end;
-        while (sp > 0 && stack[sp - 1u].end == i)
-            sp--;
-        if (i > 0 && sp == 0)
-            return COPSE_ERR_INDEX; /* a node after the root's subtree */
         for (a = 0; a < dim; a++) {
             if (!geo_finite(mn[a]) || !geo_finite(mx[a]))
                 return COPSE_ERR_NONFINITE;
             if (mn[a] > mx[a])
                 return COPSE_ERR_PARAM;
         }
+        while (sp > 0 && ends[sp - 1u] == i)
+            sp--;
+        if (sp + 1u > depth)
+            depth = sp + 1u;
         if (index >= 0) {
             uint32_t k, count = bvh_node_count(bvh->nodes, i, dim);
             if (count == 0 || (uint32_t)index != slot || count > bvh->prim_count - slot)
@@ -173,40 +244,38 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
                 sum_b += mix_b(bvh->prims[slot + k]);
             }
             slot += count;
-            end = i + 1u;
         } else {
-            uint32_t span = (uint32_t)(-(int64_t)index);
+            uint32_t span = (uint32_t)(-(int64_t)index), left = i + 1u, right, left_span;
             if (span < 3u || span > bvh->node_count - i)
                 return COPSE_ERR_INDEX;
-            end = i + span;
-        }
-        if (sp > 0) {
-            check_frame *f = &stack[sp - 1u];
-            const float *pmn = bvh_node_min(bvh->nodes, f->parent, dim);
-            const float *pmx = bvh_node_max(bvh->nodes, f->parent, dim);
-            for (a = 0; a < dim; a++)
-                if (mn[a] < pmn[a] || mx[a] > pmx[a])
-                    return COPSE_ERR_PARAM; /* a child pokes out of its parent */
-            if (f->child == 0 ? end >= f->end : (f->child != 1 || end != f->end))
-                return COPSE_ERR_INDEX; /* not exactly two children tiling the parent */
-            f->child++;
-        } else if (end != bvh->node_count) {
-            return COPSE_ERR_INDEX;
-        }
-        if (index < 0) {
+            left_span = bvh_node_span(bvh->nodes, left, dim); /* left < i + span: in the array */
+            right = bvh_node_right(bvh->nodes, i, dim);
+            if (bvh_node_count(bvh->nodes, i, dim) != left_span || left_span > span - 2u ||
+                bvh_node_span(bvh->nodes, right, dim) != span - 1u - left_span)
+                return COPSE_ERR_INDEX; /* not exactly two children tiling the subtree */
+            if (!inside(bvh_node_min(bvh->nodes, left, dim), bvh_node_max(bvh->nodes, left, dim), mn, mx, dim) ||
+                !inside(bvh_node_min(bvh->nodes, right, dim), bvh_node_max(bvh->nodes, right, dim), mn, mx, dim))
+                return COPSE_ERR_PARAM; /* a child pokes out of its parent */
             if (sp + 1u >= COPSE_BVH_MAX_DEPTH)
-                return COPSE_ERR_TOO_LARGE; /* deeper than queries' stacks */
-            stack[sp].end = end;
-            stack[sp].parent = i;
-            stack[sp].child = 0;
-            sp++;
+                return COPSE_ERR_TOO_DEEP; /* deeper than queries' stacks */
+            ends[sp++] = i + span;
         }
     }
+    if (depth != bvh->depth)
+        return COPSE_ERR_PARAM; /* queries refuse trees by their recorded depth */
     if (slot != bvh->prim_count)
         return COPSE_ERR_INDEX;
     for (i = 0; i < bvh->prim_count; i++) {
         sum_a -= mix_a(i);
         sum_b -= mix_b(i);
     }
-    return (sum_a | sum_b) == 0u ? COPSE_OK : COPSE_ERR_INDEX; /* a primitive twice, another never */
+    if ((sum_a | sum_b) != 0u)
+        return COPSE_ERR_INDEX; /* a primitive twice, another never */
+    {
+        copse_status st = check_source(bvh);
+        for (i = 0; st == COPSE_OK && i < bvh->node_count; i++)
+            if (bvh_node_index(bvh->nodes, i, dim) >= 0)
+                st = check_leaf_prims(bvh, i);
+        return st;
+    }
 }

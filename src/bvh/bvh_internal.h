@@ -32,6 +32,13 @@ COPSE_INLINE uint32_t bvh_node_count(const void *nodes, uint32_t i, unsigned dim
     return dim == 3 ? ((const copse_bvh_node3 *)nodes)[i].count : ((const copse_bvh_node2 *)nodes)[i].count;
 }
 
+/* An internal node's right child: its `count` is the size of its left subtree, so both
+ * children are found from the node itself (no read of the left child first). */
+COPSE_INLINE uint32_t bvh_node_right(const void *nodes, uint32_t i, unsigned dim)
+{
+    return i + 1u + bvh_node_count(nodes, i, dim);
+}
+
 /* Nodes from i to the end of i's subtree (1 for a leaf). */
 COPSE_INLINE uint32_t bvh_node_span(const void *nodes, uint32_t i, unsigned dim)
 {
@@ -71,22 +78,35 @@ COPSE_INLINE const float *bvh_mesh_vertex(const copse_mesh *m, uint32_t v)
     return (const float *)(const void *)((const uint8_t *)m->positions + (size_t)v * m->vertex_stride);
 }
 
-/* A vertex in tree coordinates: the tree's axes first, zeros after (2D embeds at z = 0). */
+/* A vertex in tree coordinates: the tree's axes first, zeros after (2D embeds at z = 0).
+ * A 3D tree's axes are always x, y, z (projections make 2D trees). */
 COPSE_INLINE void bvh_vertex(const copse_bvh *t, uint32_t v, float out[3], unsigned dim)
 {
     const float *p = bvh_mesh_vertex(&t->mesh, v);
-    out[0] = p[t->axis[0]];
-    out[1] = p[t->axis[1]];
-    out[2] = dim == 3 ? p[t->axis[2]] : 0.0f;
+    out[0] = p[dim == 3 ? 0u : t->axis[0]];
+    out[1] = p[dim == 3 ? 1u : t->axis[1]];
+    out[2] = dim == 3 ? p[2] : 0.0f;
 }
 
-COPSE_INLINE void bvh_triangle(const copse_bvh *t, uint32_t prim, float v[3][3], unsigned dim)
+/* A triangle's corners in tree coordinates: in 3D the mesh's own vertices (no copy), in 2D
+ * copies into `buf` embedded at z = 0. */
+COPSE_INLINE void bvh_triangle(const copse_bvh *t, uint32_t prim, const float *v[3], float buf[3][3],
+                               unsigned dim)
 {
     uint32_t idx[3];
     bvh_mesh_triangle(&t->mesh, prim, idx);
-    bvh_vertex(t, idx[0], v[0], dim);
-    bvh_vertex(t, idx[1], v[1], dim);
-    bvh_vertex(t, idx[2], v[2], dim);
+    if (dim == 3) {
+        v[0] = bvh_mesh_vertex(&t->mesh, idx[0]);
+        v[1] = bvh_mesh_vertex(&t->mesh, idx[1]);
+        v[2] = bvh_mesh_vertex(&t->mesh, idx[2]);
+    } else {
+        bvh_vertex(t, idx[0], buf[0], dim);
+        bvh_vertex(t, idx[1], buf[1], dim);
+        bvh_vertex(t, idx[2], buf[2], dim);
+        v[0] = buf[0];
+        v[1] = buf[1];
+        v[2] = buf[2];
+    }
 }
 
 COPSE_INLINE const float *bvh_box(const copse_bvh *t, uint32_t prim, unsigned dim)

@@ -37,6 +37,8 @@ static copse_status check_tree(const copse_bvh *bvh, unsigned dim)
         return COPSE_ERR_NULL;
     if (bvh->dim != dim && bvh->dim != 0)
         return COPSE_ERR_DIMENSION;
+    if (bvh->depth > COPSE_BVH_MAX_DEPTH)
+        return COPSE_ERR_TOO_DEEP; /* the walks' fixed stacks are sized by the cap */
     return COPSE_OK;
 }
 
@@ -66,11 +68,18 @@ COPSE_INLINE bool emit(emitter *e, uint32_t id)
 
 typedef enum shape_kind { SHAPE_BOX, SHAPE_SPHERE, SHAPE_SEGMENT } shape_kind;
 
+/* One query shape; the walk's `kind` says which member is live. */
 typedef struct overlap_shape {
-    float min[3], max[3];   /* SHAPE_BOX */
-    float center[3], r2;    /* SHAPE_SPHERE: center and squared radius */
-    geo_ray ray;            /* SHAPE_SEGMENT: t in [0, 1] */
-    bool point;             /* a segment of zero length: a point test */
+    union {
+        geo_tri_box box; /* SHAPE_BOX: min, max (2D: a slab |z| <= 1); centre, half extents once prepared */
+        struct {
+            float center[3], r2; /* squared radius */
+        } sphere;
+        struct {
+            geo_ray ray;         /* t in [0, 1] */
+            bool point;          /* a segment of zero length: a point test */
+        } seg;
+    } u;
 } overlap_shape;
 
 COPSE_INLINE bool shape_vs_bounds(const overlap_shape *s, shape_kind kind, const float *mn, const float *mx,
@@ -78,44 +87,34 @@ COPSE_INLINE bool shape_vs_bounds(const overlap_shape *s, shape_kind kind, const
 {
     float t;
     if (kind == SHAPE_BOX)
-        return geo_box_overlap(s->min, s->max, mn, mx, dim);
+        return geo_box_overlap(s->u.box.min, s->u.box.max, mn, mx, dim);
     if (kind == SHAPE_SPHERE)
-        return geo_box_dist_sq(s->center, mn, mx, dim) <= s->r2;
-    return geo_ray_box(&s->ray, mn, mx, 0.0f, 1.0f, dim, true, &t);
+        return geo_box_dist_sq(s->u.sphere.center, mn, mx, dim) <= s->u.sphere.r2;
+    (void)mx; /* max follows min in every node and primitive box */
+    return geo_ray_node(&s->u.seg.ray, mn, 1.0f, dim, &t);
 }
 
 static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_kind kind, uint32_t prim,
                               unsigned dim)
 {
-    float v[3][3], q[3], th, u, w;
-    bvh_triangle(t, prim, v, dim);
+    float buf[3][3], q[3], th, u, w;
+    const float *v[3];
+    bvh_triangle(t, prim, v, buf, dim);
     switch (kind) {
     case SHAPE_BOX:
-        if (dim == 3)
-            return copse_geo_triangle_box_overlap(s->min, s->max, v[0], v[1], v[2]);
-        {
-            /* a 2D rect is a slab through the z = 0 plane the 2D triangle lies in */
-            float bmin[3], bmax[3];
-            bmin[0] = s->min[0];
-            bmin[1] = s->min[1];
-            bmin[2] = -1.0f;
-            bmax[0] = s->max[0];
-            bmax[1] = s->max[1];
-            bmax[2] = 1.0f;
-            return copse_geo_triangle_box_overlap(bmin, bmax, v[0], v[1], v[2]);
-        }
+        return copse_geo_triangle_box(&s->u.box, v[0], v[1], v[2]);
     case SHAPE_SPHERE:
         /* a 2D centre inside: by the edge signs (a rounded distance need not be 0) */
-        if (dim == 2 && copse_geo_point_in_triangle2(s->center, v[0], v[1], v[2]))
+        if (dim == 2 && copse_geo_point_in_triangle2(s->u.sphere.center, v[0], v[1], v[2]))
             return true;
-        return copse_geo_triangle_closest(q, s->center, v[0], v[1], v[2]) <= s->r2;
+        return copse_geo_triangle_closest(q, s->u.sphere.center, v[0], v[1], v[2]) <= s->u.sphere.r2;
     case SHAPE_SEGMENT:
-        if (s->point)
-            return (dim == 2 && copse_geo_point_in_triangle2(s->ray.org, v[0], v[1], v[2])) ||
-                   copse_geo_triangle_closest(q, s->ray.org, v[0], v[1], v[2]) == 0.0f;
+        if (s->u.seg.point)
+            return (dim == 2 && copse_geo_point_in_triangle2(s->u.seg.ray.org, v[0], v[1], v[2])) ||
+                   copse_geo_triangle_closest(q, s->u.seg.ray.org, v[0], v[1], v[2]) == 0.0f;
         if (dim == 3)
-            return geo_ray_triangle(&s->ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
-        return copse_geo_ray_triangle2(&s->ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
+            return geo_ray_triangle(&s->u.seg.ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
+        return copse_geo_ray_triangle2(&s->u.seg.ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
     }
     return false;
 }
@@ -129,9 +128,19 @@ COPSE_INLINE bool shape_vs_prim(const copse_bvh *t, const overlap_shape *s, shap
         const float *box = bvh_box(t, prim, dim);
         float th;
         if (kind == SHAPE_SEGMENT)
-            return geo_ray_box(&s->ray, box, box + dim, 0.0f, 1.0f, dim, false, &th);
+            return geo_ray_box(&s->u.seg.ray, box, box + dim, 0.0f, 1.0f, dim, false, &th);
         return shape_vs_bounds(s, kind, box, box + dim, dim);
     }
+}
+
+/* Is the box [mn, mx] inside [qmin, qmax] (closed)? */
+COPSE_INLINE bool box_inside(const float *mn, const float *mx, const float *qmin, const float *qmax, unsigned dim)
+{
+    unsigned a;
+    bool inside = true;
+    for (a = 0; a < dim; a++)
+        inside = inside && mn[a] >= qmin[a] && mx[a] <= qmax[a];
+    return inside;
 }
 
 COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape_kind kind, copse_select select,
@@ -139,10 +148,26 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
 {
     const void *nodes = t->nodes;
     const uint32_t n = t->node_count;
+    const bool take_inside = kind == SHAPE_BOX && select == COPSE_SELECT_PRIMS;
     uint32_t i = 0;
     while (i < n) {
-        bool hit = shape_vs_bounds(s, kind, bvh_node_min(nodes, i, dim), bvh_node_max(nodes, i, dim), dim);
+        const float *mn = bvh_node_min(nodes, i, dim), *mx = bvh_node_max(nodes, i, dim);
+        bool hit = shape_vs_bounds(s, kind, mn, mx, dim);
         int32_t index = bvh_node_index(nodes, i, dim);
+        if (take_inside && hit && box_inside(mn, mx, s->u.box.min, s->u.box.max, dim)) {
+            /* every primitive below lies in the node, so in the query box: no tests. A subtree's
+             * primitives are one run of prims[], from its first leaf (down the left children)
+             * to the end of its last node (always a leaf, pre-order) */
+            uint32_t end = i + bvh_node_span(nodes, i, dim), first = i, k, last;
+            while (bvh_node_index(nodes, first, dim) < 0)
+                first++;
+            last = (uint32_t)bvh_node_index(nodes, end - 1u, dim) + bvh_node_count(nodes, end - 1u, dim);
+            for (k = (uint32_t)bvh_node_index(nodes, first, dim); k < last; k++)
+                if (!emit(e, bvh_prim_id(t, t->prims[k])))
+                    return;
+            i = end;
+            continue;
+        }
         if (index >= 0) {
             if (hit) {
                 if (select == COPSE_SELECT_LEAVES) {
@@ -164,36 +189,51 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
     }
 }
 
-static void overlap_box3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+/* Box walks come in one copy per selection: only the primitive walk takes nodes inside the
+ * box untested and prepares the box for triangle tests (centre, half extents); the leaf walk
+ * (Recast's chunk query) pays for neither. */
+COPSE_INLINE void overlap_box_walk(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e,
+                                   unsigned dim)
 {
-    overlap_walk(t, s, SHAPE_BOX, sel, e, 3);
+    if (sel == COPSE_SELECT_LEAVES) {
+        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_LEAVES, e, dim);
+        return;
+    }
+    if (t->kind == COPSE_PRIM_TRIANGLES)
+        geo_tri_box_prepare(&s->u.box);
+    overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, dim);
 }
-static void overlap_sphere3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+
+static void overlap_box3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
+{
+    overlap_box_walk(t, s, sel, e, 3);
+}
+static void overlap_sphere3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
     overlap_walk(t, s, SHAPE_SPHERE, sel, e, 3);
 }
-static void overlap_segment3(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_segment3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
     overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 3);
 }
-static void overlap_box2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_box2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
-    overlap_walk(t, s, SHAPE_BOX, sel, e, 2);
+    overlap_box_walk(t, s, sel, e, 2);
 }
-static void overlap_sphere2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_sphere2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
     overlap_walk(t, s, SHAPE_SPHERE, sel, e, 2);
 }
-static void overlap_segment2(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_segment2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
 {
     overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 2);
 }
 
-typedef void (*overlap_fn)(const copse_bvh *t, const overlap_shape *s, copse_select sel, emitter *e);
+typedef void (*overlap_fn)(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e);
 
 /* Shared tail of every overlap entry point: argument checks, then the walk. */
 static copse_status run_overlap(const copse_bvh *bvh, unsigned dim, copse_status shape_status,
-                                const overlap_shape *s, copse_select select, copse_id_list *out,
+                                overlap_shape *s, copse_select select, copse_id_list *out,
                                 copse_id_visitor visit, void *user, overlap_fn walk)
 {
     emitter e;
@@ -228,8 +268,12 @@ static copse_status box_shape(overlap_shape *s, const float *mn, const float *mx
     for (a = 0; a < dim; a++) {
         if (mn[a] > mx[a])
             return COPSE_ERR_EMPTY_RANGE;
-        s->min[a] = mn[a];
-        s->max[a] = mx[a];
+        s->u.box.min[a] = mn[a];
+        s->u.box.max[a] = mx[a];
+    }
+    if (dim == 2) { /* a 2D rect is a slab through the z = 0 plane the 2D triangles lie in */
+        s->u.box.min[2] = -1.0f;
+        s->u.box.max[2] = 1.0f;
     }
     return COPSE_OK;
 }
@@ -242,8 +286,8 @@ static copse_status sphere_shape(overlap_shape *s, const float *c, float r, unsi
     if (r < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
     for (a = 0; a < 3; a++)
-        s->center[a] = a < dim ? c[a] : 0.0f;
-    s->r2 = r * r;
+        s->u.sphere.center[a] = a < dim ? c[a] : 0.0f;
+    s->u.sphere.r2 = r * r;
     return COPSE_OK;
 }
 
@@ -253,13 +297,13 @@ static copse_status segment_shape(overlap_shape *s, const float *a, const float 
     unsigned k;
     if (!finite_n(a, dim) || !finite_n(b, dim))
         return COPSE_ERR_NONFINITE;
-    s->point = true;
+    s->u.seg.point = true;
     for (k = 0; k < dim; k++) {
         d[k] = b[k] - a[k];
         if (d[k] != 0.0f)
-            s->point = false;
+            s->u.seg.point = false;
     }
-    geo_ray_init(&s->ray, a, d, 1.0f, dim);
+    geo_ray_init(&s->u.seg.ray, a, d, 1.0f, dim);
     return COPSE_OK;
 }
 
@@ -402,6 +446,48 @@ typedef struct trav_entry {
     float key; /* entry t, or squared distance */
 } trav_entry;
 
+/* The ordered walks' step at an internal node whose children were tested (hit, key = entry t
+ * or squared distance): the nearer child (the left one on a tie) goes next, the other waits
+ * on the stack when both are hit. The branch-free form (COPSE_BRANCH_FREE) always writes the
+ * stack's top and keeps it only then; the stack has one slot past the depth cap for it, never
+ * kept (the cap holds for every checked tree). Returns whether a child goes next. */
+COPSE_INLINE bool ordered_descend(trav_entry *stack, uint32_t *sp, uint32_t *node, uint32_t left, uint32_t right,
+                                  bool hl, bool hr, float kl, float kr)
+{
+#if COPSE_BRANCH_FREE
+    bool right_first = hr & (!hl | (kr < kl));
+    stack[*sp].node = right_first ? left : right;
+    stack[*sp].key = right_first ? kl : kr;
+    *sp += (uint32_t)(hl & hr & (*sp < COPSE_BVH_MAX_DEPTH));
+    *node = right_first ? right : left;
+    return hl | hr;
+#else
+    if (hl && hr) {
+        bool right_first = kr < kl;
+        stack[*sp].node = right_first ? left : right;
+        stack[*sp].key = right_first ? kl : kr;
+        *sp += (uint32_t)(*sp < COPSE_BVH_MAX_DEPTH);
+        *node = right_first ? right : left;
+        return true;
+    }
+    *node = hl ? left : right;
+    return hl | hr;
+#endif
+}
+
+/* Pops the next waiting subtree whose key is within `bound`; false when none is left. */
+COPSE_INLINE bool ordered_pop(const trav_entry *stack, uint32_t *sp, uint32_t *node, float bound)
+{
+    while (*sp > 0) {
+        const trav_entry *e = &stack[--*sp];
+        if (e->key <= bound) {
+            *node = e->node;
+            return true;
+        }
+    }
+    return false;
+}
+
 COPSE_INLINE bool hit_before(const copse_hit *a, const copse_hit *b)
 {
     return a->t < b->t || (a->t == b->t && a->id < b->id);
@@ -450,8 +536,9 @@ COPSE_INLINE bool ray_vs_prim(const copse_bvh *t, const geo_ray *r, uint32_t pri
                               unsigned dim)
 {
     if (t->kind == COPSE_PRIM_TRIANGLES) {
-        float v[3][3];
-        bvh_triangle(t, prim, v, dim);
+        float buf[3][3];
+        const float *v[3];
+        bvh_triangle(t, prim, v, buf, dim);
         if (dim == 3)
             return geo_ray_triangle(r, v[0], v[1], v[2], t_max, &h->t, &h->u, &h->v);
         return copse_geo_ray_triangle2(r, v[0], v[1], v[2], t_max, &h->t, &h->u, &h->v);
@@ -466,12 +553,12 @@ COPSE_INLINE bool ray_vs_prim(const copse_bvh *t, const geo_ray *r, uint32_t pri
 COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, unsigned dim)
 {
     const void *nodes = t->nodes;
-    trav_entry stack[COPSE_BVH_MAX_DEPTH];
+    trav_entry stack[COPSE_BVH_MAX_DEPTH + 1u];
     uint32_t sp = 0, node = 0;
     float tn;
 
     if (t->node_count == 0 ||
-        !geo_ray_box(r, bvh_node_min(nodes, 0, dim), bvh_node_max(nodes, 0, dim), 0.0f, s->t_max, dim, true, &tn))
+        !geo_ray_node(r, bvh_node_min(nodes, 0, dim), s->t_max, dim, &tn))
         return;
     for (;;) {
         int32_t index = bvh_node_index(nodes, node, dim);
@@ -489,46 +576,18 @@ COPSE_INLINE void ray_walk(const copse_bvh *t, const geo_ray *r, ray_state *s, u
             }
         } else {
             uint32_t left = node + 1u;
-            uint32_t right = left + bvh_node_span(nodes, left, dim);
+            uint32_t right = bvh_node_right(nodes, node, dim);
             /* widened like the far planes: a box entered exactly at the best hit's t (a shared
              * corner, an equal triangle) is still visited, so ties go to the lower id */
             float t_cull = s->t_max * GEO_SLAB_WIDEN, tl, tr;
-            bool hl = geo_ray_box(r, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), 0.0f, t_cull,
-                                  dim, true, &tl);
-            bool hr = geo_ray_box(r, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), 0.0f, t_cull,
-                                  dim, true, &tr);
-            if (hl && hr && sp < COPSE_BVH_MAX_DEPTH) { /* the bound holds for every checked tree */
-                if (tr < tl) {
-                    stack[sp].node = left;
-                    stack[sp].key = tl;
-                    node = right;
-                } else {
-                    stack[sp].node = right;
-                    stack[sp].key = tr;
-                    node = left;
-                }
-                sp++;
+            bool hl = geo_ray_node(r, bvh_node_min(nodes, left, dim), t_cull, dim, &tl);
+            bool hr = geo_ray_node(r, bvh_node_min(nodes, right, dim), t_cull, dim, &tr);
+            if (ordered_descend(stack, &sp, &node, left, right, hl, hr, tl, tr))
                 continue;
-            }
-            if (hl) {
-                node = left;
-                continue;
-            }
-            if (hr) {
-                node = right;
-                continue;
-            }
         }
-        /* pop the next subtree that can still matter */
-        for (;;) {
-            if (sp == 0)
-                return;
-            sp--;
-            if (stack[sp].key <= s->t_max * GEO_SLAB_WIDEN) {
-                node = stack[sp].node;
-                break;
-            }
-        }
+        /* the next subtree that can still matter */
+        if (!ordered_pop(stack, &sp, &node, s->t_max * GEO_SLAB_WIDEN))
+            return;
     }
 }
 
@@ -542,8 +601,8 @@ static void ray_walk2(const copse_bvh *t, const geo_ray *r, ray_state *s)
     ray_walk(t, r, s, 2);
 }
 
-static copse_status run_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
-                            ray_state *s)
+COPSE_INLINE copse_status run_ray_d(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                    float t_max, ray_state *s)
 {
     geo_ray r;
     copse_status st = check_tree(bvh, dim);
@@ -569,6 +628,24 @@ static copse_status run_ray(const copse_bvh *bvh, unsigned dim, const float *org
     return COPSE_OK;
 }
 
+/* One copy per dimension, shared by that dimension's entry points: a program using only 3D (or
+ * only 2D) rays links only that dimension's walk (--gc-sections). */
+static copse_status run_ray3(const copse_bvh *bvh, const float *org, const float *dir, float t_max, ray_state *s)
+{
+    return run_ray_d(bvh, 3, org, dir, t_max, s);
+}
+
+static copse_status run_ray2(const copse_bvh *bvh, const float *org, const float *dir, float t_max, ray_state *s)
+{
+    return run_ray_d(bvh, 2, org, dir, t_max, s);
+}
+
+COPSE_INLINE copse_status run_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                  float t_max, ray_state *s)
+{
+    return dim == 3 ? run_ray3(bvh, org, dir, t_max, s) : run_ray2(bvh, org, dir, t_max, s);
+}
+
 static void miss(copse_hit *hit)
 {
     hit->t = FLT_MAX;
@@ -576,8 +653,8 @@ static void miss(copse_hit *hit)
     hit->u = hit->v = 0.0f;
 }
 
-static copse_status raycast(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
-                            copse_hit *hit)
+COPSE_INLINE copse_status raycast(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                  float t_max, copse_hit *hit)
 {
     ray_state s;
     copse_status st;
@@ -593,8 +670,8 @@ static copse_status raycast(const copse_bvh *bvh, unsigned dim, const float *org
     return st;
 }
 
-static copse_status raycast_all(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
-                                float t_max, copse_hit_list *out)
+COPSE_INLINE copse_status raycast_all(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                      float t_max, copse_hit_list *out)
 {
     ray_state s;
     if (out == NULL)
@@ -608,8 +685,8 @@ static copse_status raycast_all(const copse_bvh *bvh, unsigned dim, const float 
     return run_ray(bvh, dim, org, dir, t_max, &s);
 }
 
-static copse_status visit_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir, float t_max,
-                              copse_hit_visitor visit, void *user)
+COPSE_INLINE copse_status visit_ray(const copse_bvh *bvh, unsigned dim, const float *org, const float *dir,
+                                    float t_max, copse_hit_visitor visit, void *user)
 {
     ray_state s;
     if (visit == NULL)
@@ -689,7 +766,7 @@ COPSE_INLINE void near_offer(near_state *s, float d2, uint32_t id, const float *
     }
 }
 
-static void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, unsigned dim)
+COPSE_INLINE void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, unsigned dim)
 {
     float q[3] = { 0.0f, 0.0f, 0.0f };
     if (t->kind == COPSE_PRIM_TRIANGLES) {
@@ -701,8 +778,9 @@ static void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, uns
                 near_offer(s, geo_dist_sq3(q, s->p), idx[k], q);
             }
         } else {
-            float v[3][3];
-            bvh_triangle(t, prim, v, dim);
+            float buf[3][3];
+            const float *v[3];
+            bvh_triangle(t, prim, v, buf, dim);
             if (dim == 2 && copse_geo_point_in_triangle2(s->p, v[0], v[1], v[2]))
                 near_offer(s, 0.0f, prim, s->p); /* inside: exactly 0, so containing triangles tie */
             else
@@ -718,7 +796,7 @@ static void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, uns
 COPSE_INLINE void near_walk(const copse_bvh *t, near_state *s, unsigned dim)
 {
     const void *nodes = t->nodes;
-    trav_entry stack[COPSE_BVH_MAX_DEPTH];
+    trav_entry stack[COPSE_BVH_MAX_DEPTH + 1u];
     uint32_t sp = 0, node = 0;
 
     if (t->node_count == 0 ||
@@ -732,41 +810,14 @@ COPSE_INLINE void near_walk(const copse_bvh *t, near_state *s, unsigned dim)
                 near_leaf_prim(t, s, t->prims[(uint32_t)index + k], dim);
         } else {
             uint32_t left = node + 1u;
-            uint32_t right = left + bvh_node_span(nodes, left, dim);
+            uint32_t right = bvh_node_right(nodes, node, dim);
             float dl = geo_box_dist_sq(s->p, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), dim);
             float dr = geo_box_dist_sq(s->p, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), dim);
-            bool hl = dl <= s->best_d2, hr = dr <= s->best_d2;
-            if (hl && hr && sp < COPSE_BVH_MAX_DEPTH) {
-                if (dr < dl) {
-                    stack[sp].node = left;
-                    stack[sp].key = dl;
-                    node = right;
-                } else {
-                    stack[sp].node = right;
-                    stack[sp].key = dr;
-                    node = left;
-                }
-                sp++;
+            if (ordered_descend(stack, &sp, &node, left, right, dl <= s->best_d2, dr <= s->best_d2, dl, dr))
                 continue;
-            }
-            if (hl) {
-                node = left;
-                continue;
-            }
-            if (hr) {
-                node = right;
-                continue;
-            }
         }
-        for (;;) {
-            if (sp == 0)
-                return;
-            sp--;
-            if (stack[sp].key <= s->best_d2) {
-                node = stack[sp].node;
-                break;
-            }
-        }
+        if (!ordered_pop(stack, &sp, &node, s->best_d2))
+            return;
     }
 }
 
@@ -780,8 +831,9 @@ static void near_walk2(const copse_bvh *t, near_state *s)
     near_walk(t, s, 2);
 }
 
-static copse_status nearest(const copse_bvh *bvh, unsigned dim, const float *p, float max_distance, bool vertices,
-                            near_state *s)
+/* Inlined with a constant dim, like run_ray. */
+COPSE_INLINE copse_status nearest(const copse_bvh *bvh, unsigned dim, const float *p, float max_distance,
+                                  bool vertices, near_state *s)
 {
     copse_status st = check_tree(bvh, dim);
     unsigned a;

@@ -15,6 +15,7 @@ const char *copse_status_str(copse_status status)
     case COPSE_ERR_DIMENSION: return "COPSE_ERR_DIMENSION: query dimension does not match tree";
     case COPSE_ERR_KIND: return "COPSE_ERR_KIND: query needs another primitive kind";
     case COPSE_ERR_EMPTY_RANGE: return "COPSE_ERR_EMPTY_RANGE: empty or inverted query range";
+    case COPSE_ERR_TOO_DEEP: return "COPSE_ERR_TOO_DEEP: tree deeper than COPSE_BVH_MAX_DEPTH";
     }
     return "COPSE_ERR_?: unknown status";
 }

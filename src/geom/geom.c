@@ -1,39 +1,47 @@
 /* The larger primitive tests of geom_internal.h. */
 #include "geom_internal.h"
 
+/* out = the corner v; returns |p - v|^2. */
+static float corner_closest(float *out, const float *p, const float *v)
+{
+    out[0] = v[0];
+    out[1] = v[1];
+    out[2] = v[2];
+    return geo_dist_sq3(out, p);
+}
+
 float copse_geo_triangle_closest(float *out, const float *p, const float *a, const float *b, const float *c)
 {
     float ab[3], ac[3], ap[3], bp[3], cp[3];
     float d1, d2, d3, d4, d5, d6, va, vb, vc, sum;
     int k;
 
+    /* The corner regions first, each from two dot products (Ericson's order): p behind a
+     * corner along both its edges has that corner nearest, degenerate triangle or not. */
     geo_sub3(ab, b, a);
     geo_sub3(ac, c, a);
     geo_sub3(ap, p, a);
     d1 = geo_dot3(ab, ap);
     d2 = geo_dot3(ac, ap);
+    if (d1 <= 0.0f && d2 <= 0.0f)
+        return corner_closest(out, p, a);
     geo_sub3(bp, p, b);
     d3 = geo_dot3(ab, bp);
     d4 = geo_dot3(ac, bp);
+    if (d3 >= 0.0f && d4 <= d3)
+        return corner_closest(out, p, b);
     geo_sub3(cp, p, c);
     d5 = geo_dot3(ab, cp);
     d6 = geo_dot3(ac, cp);
+    if (d6 >= 0.0f && d5 <= d6)
+        return corner_closest(out, p, c);
     va = d3 * d6 - d5 * d4;
     vb = d5 * d2 - d1 * d6;
     vc = d1 * d4 - d3 * d2;
     sum = va + vb + vc; /* |ab x ac|^2 in exact arithmetic: 0 for a degenerate triangle */
 
     if (sum > 0.0f && geo_finite(sum)) {
-        if (d1 <= 0.0f && d2 <= 0.0f) {
-            for (k = 0; k < 3; k++)
-                out[k] = a[k];
-        } else if (d3 >= 0.0f && d4 <= d3) {
-            for (k = 0; k < 3; k++)
-                out[k] = b[k];
-        } else if (d6 >= 0.0f && d5 <= d6) {
-            for (k = 0; k < 3; k++)
-                out[k] = c[k];
-        } else if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) {
+        if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) {
             float v = d1 / (d1 - d3); /* d1 - d3 = |ab|^2 > 0 */
             for (k = 0; k < 3; k++)
                 out[k] = a[k] + ab[k] * v;
@@ -74,62 +82,59 @@ float copse_geo_triangle_closest(float *out, const float *p, const float *a, con
     }
 }
 
-/* Does the axis separate the triangle's projection [min(p), max(p)] from the box's [-r, r]? */
-COPSE_INLINE bool separated(float p0, float p1, float p2, float r)
+/* Does the axis separate the projection [min(p, q), max(p, q)] from the box's [-r, r]? */
+COPSE_INLINE bool separated2(float p, float q, float r)
 {
-    float lo = geo_min(p0, geo_min(p1, p2));
-    float hi = geo_max(p0, geo_max(p1, p2));
-    return lo > r || hi < -r;
+    return geo_min(p, q) > r || geo_max(p, q) < -r;
 }
 
-bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const float *a, const float *b,
-                                    const float *c)
+COPSE_INLINE bool corner_inside(const geo_tri_box *q, const float *p)
 {
-    float ctr[3], h[3], v0[3], v1[3], v2[3], e[3][3], n[3];
+    return p[0] >= q->min[0] && p[0] <= q->max[0] && p[1] >= q->min[1] && p[1] <= q->max[1] &&
+           p[2] >= q->min[2] && p[2] <= q->max[2];
+}
+
+bool copse_geo_triangle_box(const geo_tri_box *q, const float *a, const float *b, const float *c)
+{
+    const float *h = q->half;
+    float v0[3], v1[3], v2[3], e[3][3], n[3];
+    bool inside = true;
     int k, i;
 
+    /* the box's face normals: the triangle's bounds against the box, exactly */
     for (k = 0; k < 3; k++) {
-        /* halves first: no overflow for coordinates near FLT_MAX */
-        ctr[k] = bmin[k] * 0.5f + bmax[k] * 0.5f;
-        h[k] = bmax[k] * 0.5f - bmin[k] * 0.5f;
-        v0[k] = a[k] - ctr[k];
-        v1[k] = b[k] - ctr[k];
-        v2[k] = c[k] - ctr[k];
-    }
-    /* the box's face normals: the triangle's bounds against the box */
-    for (k = 0; k < 3; k++)
-        if (separated(v0[k], v1[k], v2[k], h[k]))
+        float lo = geo_min(a[k], geo_min(b[k], c[k]));
+        float hi = geo_max(a[k], geo_max(b[k], c[k]));
+        if (lo > q->max[k] || hi < q->min[k])
             return false;
+        inside = inside && lo >= q->min[k] && hi <= q->max[k];
+    }
+    if (inside || corner_inside(q, a) || corner_inside(q, b) || corner_inside(q, c))
+        return true;
+    for (k = 0; k < 3; k++) {
+        v0[k] = a[k] - q->ctr[k];
+        v1[k] = b[k] - q->ctr[k];
+        v2[k] = c[k] - q->ctr[k];
+    }
     geo_sub3(e[0], v1, v0);
     geo_sub3(e[1], v2, v1);
     geo_sub3(e[2], v0, v2);
-    /* the nine edge x axis directions: axis = unit_k x edge */
+    /* the nine edge x axis directions: axis = unit_k x edge. Both ends of the edge project to
+     * the same point, so each axis needs only its start and the opposite corner. */
     for (i = 0; i < 3; i++) {
-        const float *f = e[i];
+        const float *f = e[i], *s = i == 0 ? v0 : (i == 1 ? v1 : v2), *o = i == 0 ? v2 : (i == 1 ? v0 : v1);
         /* x cross f = (0, -f.z, f.y) */
-        {
-            float p0 = -f[2] * v0[1] + f[1] * v0[2], p1 = -f[2] * v1[1] + f[1] * v1[2],
-                  p2 = -f[2] * v2[1] + f[1] * v2[2];
-            float r = h[1] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[1]);
-            if (separated(p0, p1, p2, r))
-                return false;
-        }
+        if (separated2(-f[2] * s[1] + f[1] * s[2], -f[2] * o[1] + f[1] * o[2],
+                       h[1] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[1])))
+            return false;
         /* y cross f = (f.z, 0, -f.x) */
-        {
-            float p0 = f[2] * v0[0] - f[0] * v0[2], p1 = f[2] * v1[0] - f[0] * v1[2],
-                  p2 = f[2] * v2[0] - f[0] * v2[2];
-            float r = h[0] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[0]);
-            if (separated(p0, p1, p2, r))
-                return false;
-        }
+        if (separated2(f[2] * s[0] - f[0] * s[2], f[2] * o[0] - f[0] * o[2],
+                       h[0] * copse_fabsf(f[2]) + h[2] * copse_fabsf(f[0])))
+            return false;
         /* z cross f = (-f.y, f.x, 0) */
-        {
-            float p0 = -f[1] * v0[0] + f[0] * v0[1], p1 = -f[1] * v1[0] + f[0] * v1[1],
-                  p2 = -f[1] * v2[0] + f[0] * v2[1];
-            float r = h[0] * copse_fabsf(f[1]) + h[1] * copse_fabsf(f[0]);
-            if (separated(p0, p1, p2, r))
-                return false;
-        }
+        if (separated2(-f[1] * s[0] + f[0] * s[1], -f[1] * o[0] + f[0] * o[1],
+                       h[0] * copse_fabsf(f[1]) + h[1] * copse_fabsf(f[0])))
+            return false;
     }
     /* the triangle's plane */
     geo_cross3(n, e[0], e[1]);
@@ -140,6 +145,14 @@ bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const 
             return false;
     }
     return true;
+}
+
+bool copse_geo_triangle_box_overlap(const float *bmin, const float *bmax, const float *a, const float *b,
+                                    const float *c)
+{
+    geo_tri_box q;
+    geo_tri_box_init(&q, bmin, bmax);
+    return copse_geo_triangle_box(&q, a, b, c);
 }
 
 COPSE_INLINE float cross2(const float *a, const float *b)
