@@ -11,6 +11,7 @@
  * and force-inlined into one function per combination.
  */
 #include "bvh_internal.h"
+#include "../core/emit_internal.h"
 
 /* ---- validating and converting query inputs ------------------------------------------------- */
 
@@ -40,28 +41,6 @@ static copse_status check_tree(const copse_bvh *bvh, unsigned dim)
     if (bvh->depth > COPSE_BVH_MAX_DEPTH)
         return COPSE_ERR_TOO_DEEP; /* the walks' fixed stacks are sized by the cap */
     return COPSE_OK;
-}
-
-/* ---- results -------------------------------------------------------------------------------- */
-
-typedef struct emitter {
-    copse_id_list *list;
-    copse_id_visitor visit;
-    void *user;
-} emitter;
-
-COPSE_INLINE bool emit(emitter *e, uint32_t id)
-{
-    if (e->list != NULL) {
-        copse_id_list *l = e->list;
-        if (l->count < l->capacity) {
-            l->ids[l->count++] = id;
-            return true;
-        }
-        l->truncated = true;
-        return false;
-    }
-    return e->visit(e->user, id);
 }
 
 /* ---- overlap: the stackless walk ------------------------------------------------------------- */
@@ -144,7 +123,7 @@ COPSE_INLINE bool box_inside(const float *mn, const float *mx, const float *qmin
 }
 
 COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape_kind kind, copse_select select,
-                               emitter *e, unsigned dim)
+                               id_emitter *e, unsigned dim)
 {
     const void *nodes = t->nodes;
     const uint32_t n = t->node_count;
@@ -163,7 +142,7 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
                 first++;
             last = (uint32_t)bvh_node_index(nodes, end - 1u, dim) + bvh_node_count(nodes, end - 1u, dim);
             for (k = (uint32_t)bvh_node_index(nodes, first, dim); k < last; k++)
-                if (!emit(e, bvh_prim_id(t, t->prims[k])))
+                if (!id_emit(e, bvh_prim_id(t, t->prims[k])))
                     return;
             i = end;
             continue;
@@ -171,13 +150,13 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
         if (index >= 0) {
             if (hit) {
                 if (select == COPSE_SELECT_LEAVES) {
-                    if (!emit(e, i))
+                    if (!id_emit(e, i))
                         return;
                 } else {
                     uint32_t k, count = bvh_node_count(nodes, i, dim);
                     for (k = 0; k < count; k++) {
                         uint32_t prim = t->prims[(uint32_t)index + k];
-                        if (shape_vs_prim(t, s, kind, prim, dim) && !emit(e, bvh_prim_id(t, prim)))
+                        if (shape_vs_prim(t, s, kind, prim, dim) && !id_emit(e, bvh_prim_id(t, prim)))
                             return;
                     }
                 }
@@ -192,7 +171,7 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
 /* Box walks come in one copy per selection: only the primitive walk takes nodes inside the
  * box untested and prepares the box for triangle tests (centre, half extents); the leaf walk
  * (Recast's chunk query) pays for neither. */
-COPSE_INLINE void overlap_box_walk(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e,
+COPSE_INLINE void overlap_box_walk(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e,
                                    unsigned dim)
 {
     if (sel == COPSE_SELECT_LEAVES) {
@@ -204,48 +183,42 @@ COPSE_INLINE void overlap_box_walk(const copse_bvh *t, overlap_shape *s, copse_s
     overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, dim);
 }
 
-static void overlap_box3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_box3(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
 {
     overlap_box_walk(t, s, sel, e, 3);
 }
-static void overlap_sphere3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_sphere3(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
 {
     overlap_walk(t, s, SHAPE_SPHERE, sel, e, 3);
 }
-static void overlap_segment3(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_segment3(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
 {
     overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 3);
 }
-static void overlap_box2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_box2(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
 {
     overlap_box_walk(t, s, sel, e, 2);
 }
-static void overlap_sphere2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_sphere2(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
 {
     overlap_walk(t, s, SHAPE_SPHERE, sel, e, 2);
 }
-static void overlap_segment2(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e)
+static void overlap_segment2(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
 {
     overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 2);
 }
 
-typedef void (*overlap_fn)(const copse_bvh *t, overlap_shape *s, copse_select sel, emitter *e);
+typedef void (*overlap_fn)(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e);
 
 /* Shared tail of every overlap entry point: argument checks, then the walk. */
 static copse_status run_overlap(const copse_bvh *bvh, unsigned dim, copse_status shape_status,
                                 overlap_shape *s, copse_select select, copse_id_list *out,
                                 copse_id_visitor visit, void *user, overlap_fn walk)
 {
-    emitter e;
-    copse_status st;
-    if (out != NULL) {
-        out->count = 0;
-        out->truncated = false;
-        if (out->ids == NULL && out->capacity > 0)
-            return COPSE_ERR_NULL;
-    } else if (visit == NULL) {
-        return COPSE_ERR_NULL;
-    }
+    id_emitter e;
+    copse_status st = id_emitter_init(&e, out, visit, user);
+    if (st != COPSE_OK)
+        return st;
     st = check_tree(bvh, dim);
     if (st == COPSE_OK)
         st = shape_status;
@@ -253,9 +226,6 @@ static copse_status run_overlap(const copse_bvh *bvh, unsigned dim, copse_status
         st = COPSE_ERR_PARAM;
     if (st != COPSE_OK)
         return st;
-    e.list = out;
-    e.visit = visit;
-    e.user = user;
     walk(bvh, s, select, &e);
     return COPSE_OK;
 }

@@ -1,10 +1,11 @@
 /*
- * What the octrees' sources share: node fields, cells, pools, and the result emitter.
+ * What the octrees' sources share: node fields, cells, pools (results go through ../core/emit_internal.h).
  */
 #ifndef COPSE_OCTREE_INTERNAL_H
 #define COPSE_OCTREE_INTERNAL_H
 
 #include "copse/octree.h"
+#include "../core/emit_internal.h"
 #include "../geom/geom_internal.h"
 
 #define OCT_NONE 0xFFFFFFFFu
@@ -124,45 +125,6 @@ COPSE_INLINE bool oct_array_fits(uint32_t count, size_t unit)
 COPSE_INLINE bool oct_finite3(const float *v)
 {
     return geo_finite(v[0]) && geo_finite(v[1]) && geo_finite(v[2]);
-}
-
-/* ---- results ---------------------------------------------------------------------------- */
-
-typedef struct oct_emitter {
-    copse_id_list *list;
-    copse_id_visitor visit;
-    void *user;
-} oct_emitter;
-
-/* Reports one id; false stops the walk (a full list, or the visitor said so). */
-COPSE_INLINE bool oct_emit(oct_emitter *e, uint32_t id)
-{
-    if (e->list != NULL) {
-        copse_id_list *l = e->list;
-        if (l->count < l->capacity) {
-            l->ids[l->count++] = id;
-            return true;
-        }
-        l->truncated = true;
-        return false;
-    }
-    return e->visit(e->user, id);
-}
-
-/* Checks the result arguments and starts the emitter: exactly one of list and visit is used. */
-COPSE_INLINE copse_status oct_emitter_init(oct_emitter *e, copse_id_list *list, copse_id_visitor visit, void *user)
-{
-    e->list = list;
-    e->visit = visit;
-    e->user = user;
-    if (list != NULL) {
-        list->count = 0;
-        list->truncated = false;
-        if (list->ids == NULL && list->capacity > 0)
-            return COPSE_ERR_NULL;
-        return COPSE_OK;
-    }
-    return visit == NULL ? COPSE_ERR_NULL : COPSE_OK;
 }
 
 #endif /* COPSE_OCTREE_INTERNAL_H */

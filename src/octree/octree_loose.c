@@ -525,11 +525,11 @@ typedef struct lwalk_entry {
 
 /* Tests the objects of node n under `mask`; false when the walk must stop. */
 COPSE_INLINE bool lq_objects(const copse_loose *t, lquery *q, lquery_kind kind, uint32_t n, uint32_t mask,
-                             oct_emitter *e)
+                             id_emitter *e)
 {
     uint32_t o;
     for (o = t->nodes[n].first_object; o != OCT_NONE; o = t->objects[o].next) {
-        if (lq_object(q, kind, &t->objects[o].box, o, mask) && !oct_emit(e, o))
+        if (lq_object(q, kind, &t->objects[o].box, o, mask) && !id_emit(e, o))
             return false;
         if (q->stop)
             return false;
@@ -537,7 +537,7 @@ COPSE_INLINE bool lq_objects(const copse_loose *t, lquery *q, lquery_kind kind, 
     return true;
 }
 
-COPSE_INLINE void loose_walk(const copse_loose *t, lquery *q, lquery_kind kind, oct_emitter *e)
+COPSE_INLINE void loose_walk(const copse_loose *t, lquery *q, lquery_kind kind, id_emitter *e)
 {
     lwalk_entry stack[COPSE_LOOSE_MAX_DEPTH + 1u];
     uint32_t sp = 0, n, pmask, mask;
@@ -588,33 +588,33 @@ COPSE_INLINE void loose_walk(const copse_loose *t, lquery *q, lquery_kind kind, 
     }
 }
 
-static void lwalk_box(const copse_loose *t, lquery *q, oct_emitter *e)
+static void lwalk_box(const copse_loose *t, lquery *q, id_emitter *e)
 {
     loose_walk(t, q, LQ_BOX, e);
 }
 
-static void lwalk_sphere(const copse_loose *t, lquery *q, oct_emitter *e)
+static void lwalk_sphere(const copse_loose *t, lquery *q, id_emitter *e)
 {
     loose_walk(t, q, LQ_SPHERE, e);
 }
 
-static void lwalk_frustum(const copse_loose *t, lquery *q, oct_emitter *e)
+static void lwalk_frustum(const copse_loose *t, lquery *q, id_emitter *e)
 {
     loose_walk(t, q, LQ_FRUSTUM, e);
 }
 
-static void lwalk_ray(const copse_loose *t, lquery *q, oct_emitter *e)
+static void lwalk_ray(const copse_loose *t, lquery *q, id_emitter *e)
 {
     loose_walk(t, q, LQ_RAY, e);
 }
 
-typedef void (*lwalk_fn)(const copse_loose *t, lquery *q, oct_emitter *e);
+typedef void (*lwalk_fn)(const copse_loose *t, lquery *q, id_emitter *e);
 
 static copse_status run_loose(const copse_loose *t, copse_status shape_status, lquery *q, copse_id_list *out,
                               copse_id_visitor visit, void *user, lwalk_fn walk)
 {
-    oct_emitter e;
-    copse_status st = oct_emitter_init(&e, out, visit, user);
+    id_emitter e;
+    copse_status st = id_emitter_init(&e, out, visit, user);
     if (st == COPSE_OK && t == NULL)
         st = COPSE_ERR_NULL;
     if (st == COPSE_OK)

@@ -65,7 +65,7 @@ COPSE_INLINE bool region_vs_point(const region *q, region_kind kind, const float
 #define WALK_INSIDE 0x80000000u /* stack entry flag: the node lies wholly inside the region */
 
 /* Node indices stay below COPSE_OCTREE_MAX_POINTS = 2^28: bit 31 is free for the flag. */
-COPSE_INLINE void region_walk(const copse_octree *t, const region *q, region_kind kind, oct_emitter *e)
+COPSE_INLINE void region_walk(const copse_octree *t, const region *q, region_kind kind, id_emitter *e)
 {
     uint32_t stack[COPSE_OCTREE_MAX_DEPTH + 1u], sp = 0, n = 0;
     bool inside = false;
@@ -82,7 +82,7 @@ COPSE_INLINE void region_walk(const copse_octree *t, const region *q, region_kin
                     for (k = 0; k < it.count; k++) {
                         uint32_t idx = it.slots[k];
                         if ((v == 2u || region_vs_point(q, kind, &t->points[idx].x)) &&
-                            !oct_emit(e, oct_point_id(t, idx)))
+                            !id_emit(e, oct_point_id(t, idx)))
                             return;
                     }
                 }
@@ -105,28 +105,28 @@ COPSE_INLINE void region_walk(const copse_octree *t, const region *q, region_kin
     }
 }
 
-static void walk_box(const copse_octree *t, const region *q, oct_emitter *e)
+static void walk_box(const copse_octree *t, const region *q, id_emitter *e)
 {
     region_walk(t, q, REGION_BOX, e);
 }
 
-static void walk_sphere(const copse_octree *t, const region *q, oct_emitter *e)
+static void walk_sphere(const copse_octree *t, const region *q, id_emitter *e)
 {
     region_walk(t, q, REGION_SPHERE, e);
 }
 
-static void walk_capsule(const copse_octree *t, const region *q, oct_emitter *e)
+static void walk_capsule(const copse_octree *t, const region *q, id_emitter *e)
 {
     region_walk(t, q, REGION_CAPSULE, e);
 }
 
-typedef void (*walk_fn)(const copse_octree *t, const region *q, oct_emitter *e);
+typedef void (*walk_fn)(const copse_octree *t, const region *q, id_emitter *e);
 
 static copse_status run_region(const copse_octree *t, copse_status shape_status, const region *q, copse_id_list *out,
                                copse_id_visitor visit, void *user, walk_fn walk)
 {
-    oct_emitter e;
-    copse_status st = oct_emitter_init(&e, out, visit, user);
+    id_emitter e;
+    copse_status st = id_emitter_init(&e, out, visit, user);
     if (st == COPSE_OK && t == NULL)
         st = COPSE_ERR_NULL;
     if (st == COPSE_OK)
