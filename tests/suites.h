@@ -8,7 +8,8 @@
     COPSE_SUITE(bvh_build) \
     COPSE_SUITE(bvh_query) \
     COPSE_SUITE(bvh_edge) \
-    COPSE_SUITE(bvh_errors)
+    COPSE_SUITE(bvh_errors) \
+    COPSE_SUITE(bsp2)
 
 #if defined(COPSE_HOST)
 #define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes)

@@ -6,6 +6,7 @@
 #include "copse/arena.h"
 #include "copse/geom.h"
 #include "copse/bvh.h"
+#include "copse/bsp.h"
 
 #define COPSE_VERSION_MAJOR 0
 #define COPSE_VERSION_MINOR 1

@@ -1,0 +1,55 @@
+/*
+ * What the two BSP trees share: the text writer and the walk of their dumps, the
+ * fixed stacks' size, and small validation helpers.
+ *
+ * A tree describes itself to the dump through two callbacks (the children of a node,
+ * the text of a node), so the pre-order and level-order walks exist once.
+ */
+#ifndef COPSE_BSP_INTERNAL_H
+#define COPSE_BSP_INTERNAL_H
+
+#include "copse/bsp.h"
+#include "../geom/geom_internal.h"
+
+/* Entries of every walk's fixed stack: each pop pushes at most two, so a tree of depth D
+ * never holds more than D + 2. */
+#define BSP_STACK (COPSE_BSP_MAX_DEPTH + 2u)
+
+/* ---- text into a caller's buffer ------------------------------------------------------------ */
+
+typedef struct bsp_text {
+    char *buf;
+    size_t cap;
+    size_t len; /* the full length, also past cap */
+} bsp_text;
+
+void copse_bsp_text_char(bsp_text *t, char c);
+void copse_bsp_text_str(bsp_text *t, const char *s);
+void copse_bsp_text_u32(bsp_text *t, uint32_t v);
+/* An integer as decimal when it is one below 2^24 in magnitude, otherwise C99 hex float. */
+void copse_bsp_text_float(bsp_text *t, float v);
+
+/* ---- dumps ------------------------------------------------------------------------------------ */
+
+/* child[0], child[1] of node `node`, or false for a leaf. */
+typedef bool (*bsp_children_fn)(const void *tree, uint32_t node, uint32_t child[2]);
+/* Writes the node's token ("X12", "E", ...). */
+typedef void (*bsp_token_fn)(const void *tree, uint32_t node, bsp_text *text);
+
+copse_status copse_bsp_dump_tree(const void *tree, uint32_t node_count, bsp_children_fn children,
+                                 bsp_token_fn token, copse_bsp_order order, char *buf, size_t cap,
+                                 size_t *length);
+
+/* ---- shared checks --------------------------------------------------------------------------- */
+
+COPSE_INLINE bool bsp_finite2(const copse_vec2 *v)
+{
+    return geo_finite(v->x) && geo_finite(v->y);
+}
+
+COPSE_INLINE bool bsp_finite3(const copse_vec3 *v)
+{
+    return geo_finite(v->x) && geo_finite(v->y) && geo_finite(v->z);
+}
+
+#endif /* COPSE_BSP_INTERNAL_H */
