@@ -9,10 +9,11 @@
     COPSE_SUITE(bvh_query) \
     COPSE_SUITE(bvh_edge) \
     COPSE_SUITE(bvh_errors) \
-    COPSE_SUITE(bsp2)
+    COPSE_SUITE(bsp2) \
+    COPSE_SUITE(bsp3)
 
 #if defined(COPSE_HOST)
-#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes)
+#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes) COPSE_SUITE(bsp_meshes)
 #else
 #define COPSE_HOST_SUITES
 #endif

@@ -674,7 +674,7 @@ static void test_guard(void)
 
 static void test_bad_input(void)
 {
-    static uint64_t mem[64];
+    uint64_t *mem;
     copse_box2 scene = copse_box2_make(0, 0, 10, 10), boxes[2];
     copse_bsp2_params p = COPSE_BSP2_PARAMS_DEFAULT;
     copse_arena arena;
@@ -689,7 +689,11 @@ static void test_bad_input(void)
     nan = inf - inf;
     boxes[0] = copse_box2_make(1, 1, 2, 2);
     boxes[1] = copse_box2_make(3, 3, 4, 4);
-    copse_arena_init(&arena, mem, sizeof mem);
+    pool_reset();
+    mem = (uint64_t *)pool_alloc(512); /* not static: the micro:bit's RAM is the pool */
+    if (mem == NULL)
+        return;
+    copse_arena_init(&arena, mem, 512);
 #define BUILD_FAILS(expected)                                                               \
     do {                                                                                    \
         memset(&t, 0x5A, sizeof t);                                                         \

@@ -84,12 +84,14 @@ typedef struct copse_bsp2 {
     const copse_box2 *objects; /* the caller's boxes (referenced, never copied) */
 } copse_bsp2;
 
-/* Upper bounds for static storage. A tree over n boxes has at most min(2^depth, (2n+1)^2)
- * leaves (leaves are unions of the cells that the 2n x-edges and 2n y-edges make) and each
- * leaf lists at most n objects. copse_bsp2_build_bytes() is usually far smaller. */
+/* Upper bounds for static storage (small n: the arithmetic is in size_t). A tree over n boxes
+ * has at most min(2^depth, (2n+1)^2) leaves (leaves are unions of the cells that the 2n x-edges
+ * and 2n y-edges make) and each leaf lists at most n objects. copse_bsp2_build_bytes() is
+ * usually far smaller: measure it on the host and size the buffer with that. */
+#define COPSE_BSP2_POW2(depth) ((size_t)1u << ((depth) < 24u ? (depth) : 24u)) /* 2^depth, capped: no overflow */
 #define COPSE_BSP2_LEAF_BOUND(n, depth)                                                           \
-    ((((size_t)1u << (depth)) < (2u * (size_t)(n) + 1u) * (2u * (size_t)(n) + 1u))                 \
-         ? ((size_t)1u << (depth))                                                              \
+    (COPSE_BSP2_POW2(depth) < (2u * (size_t)(n) + 1u) * (2u * (size_t)(n) + 1u) && (depth) < 24u   \
+         ? COPSE_BSP2_POW2(depth)                                                               \
          : (2u * (size_t)(n) + 1u) * (2u * (size_t)(n) + 1u))
 #define COPSE_BSP2_BYTES(n, depth)                                                                \
     (COPSE_ARENA_ROUND(COPSE_BSP2_NODE_BYTES * (2u * COPSE_BSP2_LEAF_BOUND(n, depth) - 1u)) +    \
@@ -175,6 +177,144 @@ copse_status copse_bsp2_dump(const copse_bsp2 *bsp, copse_bsp_order order, char 
 /* Checks the structure: child links in pre-order, item ranges, object indices, depth.
  * COPSE_OK or the first problem's status. */
 copse_status copse_bsp2_check(const copse_bsp2 *bsp);
+
+
+/* =============================================================================================
+ * The 3D solid-leaf tree (convex brushes, Quake's map compilers)
+ * ========================================================================================== */
+
+/* The points x with dot(normal, x) <= dist are behind the plane: a brush is the set of points
+ * behind all of its planes (closed, convex). Normals need not be unit length. */
+typedef struct copse_plane {
+    copse_vec3 normal;
+    float dist;
+} copse_plane;
+
+typedef struct copse_brush {
+    const copse_plane *planes;
+    uint32_t plane_count; /* 4..COPSE_BSP3_MAX_SIDES */
+} copse_brush;
+
+#define COPSE_BSP3_MAX_SIDES 24u  /* planes per input brush (the build adds up to 6 bevels) */
+#define COPSE_BSP3_EMPTY 0xFFFFFFFFu /* a child that is empty space */
+#define COPSE_BSP3_LEAF 0x80000000u  /* a child with this bit is leaves[child & ~bit] */
+
+/* The six planes of a box (min < max on every axis, else PARAM or DEGENERATE). */
+copse_status copse_brush_from_box(const copse_box3 *box, copse_plane planes[6]);
+
+/* A convex polygon in the xy plane (either winding, no repeated or collinear corners),
+ * extruded from z0 to z1 (z0 < z1): count + 2 planes into planes[0..capacity).
+ * Errors: NULL, PARAM (count < 3, z0 >= z1), NONFINITE, NONCONVEX, DEGENERATE, NOMEM (capacity). */
+copse_status copse_brush_from_polygon(const copse_vec2 *corners, uint32_t count, float z0, float z1,
+                                      copse_plane *planes, uint32_t capacity, uint32_t *plane_count);
+
+/* 12 bytes: the plane and both children (COPSE_BSP3_EMPTY, COPSE_BSP3_LEAF | leaf, or a node). */
+typedef struct copse_bsp3_node {
+    uint32_t plane;
+    uint32_t child[2]; /* [0] front (dot(n, x) > d), [1] back */
+} copse_bsp3_node;
+
+/* 8 bytes. A solid leaf lies inside a brush; a mixed leaf is where max_depth stopped the build
+ * before its contents were decided, and queries test its brushes. Both list the brushes
+ * whose fragments reached them (the swept-sphere and box tests use the list). */
+typedef struct copse_bsp3_leaf {
+    uint32_t first; /* into leaf_brushes[] */
+    uint32_t info;  /* bit 31: mixed; bits 0-30: how many brushes */
+} copse_bsp3_leaf;
+
+#define COPSE_BSP3_MIXED 0x80000000u
+
+/* 8 bytes: sides[first .. first+sides) are plane indices; the first `split_sides` are the
+ * input planes, the rest the axis-aligned bevels the build added. */
+typedef struct copse_bsp3_brush {
+    uint32_t first;
+    uint16_t sides, split_sides;
+} copse_bsp3_brush;
+
+typedef struct copse_bsp3_params {
+    uint32_t max_depth;    /* 1..COPSE_BSP_MAX_DEPTH */
+    uint32_t split_weight; /* splitter score = split_weight * fragments cut + |front - back|, 0..1000 */
+} copse_bsp3_params;
+
+#define COPSE_BSP3_PARAMS_DEFAULT { COPSE_BSP_MAX_DEPTH, 8u }
+
+/* The tree keeps its own copy of the (unit-normal, deduplicated) planes: it needs no input
+ * once built and can be placed in flash. */
+typedef struct copse_bsp3 {
+    const copse_bsp3_node *nodes;
+    const copse_plane *planes;
+    const uint32_t *sides;
+    const copse_bsp3_brush *brushes;
+    const copse_bsp3_leaf *leaves;
+    const uint32_t *leaf_brushes;
+    uint32_t node_count, plane_count, side_count, brush_count, leaf_count, leaf_brush_count;
+    uint32_t root;          /* a child code: the root node 0, or a leaf / EMPTY for a tree without nodes */
+    uint32_t depth;         /* of the deepest leaf (root = 0) */
+    uint32_t split_count;   /* brush fragments cut in two, summed over the build */
+    uint32_t solid_leaves, mixed_leaves, empty_leaves;
+    float inflate;          /* how far (per unit of radius) an expanded brush reaches beyond the brush */
+    float slack;            /* absolute distance margin of the conservative walks */
+    copse_box3 bounds;      /* of all brushes */
+} copse_bsp3;
+
+/* Scratch bytes a build takes while it runs (plane copies, brush corners, the fragment stack),
+ * from the plane counts alone; SIZE_MAX for input out of range. */
+size_t copse_bsp3_scratch_bytes(const copse_brush *brushes, uint32_t count, const copse_bsp3_params *params);
+
+/* Exact arena bytes of copse_bsp3_build (scratch included): the size of a BSP depends on its
+ * splits, so this runs the build's decisions in `work` (at least copse_bsp3_scratch_bytes).
+ * SIZE_MAX for input the build would refuse or too little work memory. */
+size_t copse_bsp3_build_bytes(const copse_brush *brushes, uint32_t count, const copse_bsp3_params *params,
+                              void *work, size_t work_bytes);
+
+size_t copse_bsp3_bytes(const copse_bsp3 *bsp);
+
+/* Build from convex brushes. Errors: NULL, PARAM (params out of range, a zero normal),
+ * TOO_LARGE (more than COPSE_BSP3_MAX_SIDES planes, too many brushes), NONFINITE, DEGENERATE
+ * (a brush without volume: contradictory or flat), UNBOUNDED (planes that enclose no finite
+ * region), NOMEM. On NOMEM, arena->needed is exact when the arena held the scratch, and
+ * otherwise the scratch alone (a lower bound). On any error the tree is empty and the arena
+ * as it was. After success the arena ends at the end of the tree (copse_bsp3_bytes). */
+copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_brush *brushes, uint32_t count,
+                              const copse_bsp3_params *params);
+
+/* ---- 3D queries: NULL / NONFINITE / EMPTY_RANGE for bad queries, with an empty answer ---------- */
+
+typedef struct copse_bsp3_where {
+    bool solid;
+    uint32_t leaf; /* the child code of the leaf holding the point (COPSE_BSP3_EMPTY for empty space) */
+} copse_bsp3_where;
+
+/* Point contents: solid when the point lies in a brush (closed). */
+copse_status copse_bsp3_contents(const copse_bsp3 *bsp, copse_vec3 point, copse_bsp3_where *out);
+
+typedef struct copse_bsp3_trace {
+    bool hit;
+    bool start_solid;  /* the start already touches solid: fraction 0, normal 0 */
+    float fraction;    /* first contact at a + fraction*(b - a); 1 when nothing is hit */
+    copse_vec3 point;  /* the segment's point (the sphere's centre) at first contact */
+    copse_vec3 normal; /* unit normal of the plane crossed, facing the start */
+    uint32_t brush;    /* the brush hit (swept spheres and mixed leaves), else COPSE_BSP_NONE */
+} copse_bsp3_trace;
+
+/* radius 0: the segment against solid space (the solid-leaf walk of Quake's hull traces);
+ * radius > 0: a sphere swept from a to b, against every brush's planes pushed out by the radius
+ * (with the brushes' axis-aligned bevels, as Quake 3 does for its box traces): exact on faces,
+ * a little wider than the true rounded sweep near edges and corners. */
+copse_status copse_bsp3_trace_sphere(const copse_bsp3 *bsp, const copse_segment3 *segment, float radius,
+                                     copse_bsp3_trace *out);
+copse_status copse_bsp3_trace_ray(const copse_bsp3 *bsp, const copse_segment3 *segment, copse_bsp3_trace *out);
+
+/* Does the closed box touch solid? Decided against each brush's planes pushed out by the box's
+ * extent along their normals (plus the bevels): exact for brushes from boxes and extruded
+ * polygons, conservative near the edges of other brushes. */
+copse_status copse_bsp3_overlap_box(const copse_bsp3 *bsp, const copse_box3 *box, bool *hit);
+
+/* Dumps as for the 2D tree; node tokens: "P<plane>" (a node on planes[plane]), "E" (empty),
+ * "S<b>,<b>.." (solid, the brushes listed), "M<b>,.." (mixed). Children in the order front, back. */
+copse_status copse_bsp3_dump(const copse_bsp3 *bsp, copse_bsp_order order, char *buf, size_t cap, size_t *length);
+
+copse_status copse_bsp3_check(const copse_bsp3 *bsp);
 
 #ifdef __cplusplus
 }

@@ -296,41 +296,22 @@ copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *seg
         if (sp + 2u > BSP_STACK)
             continue;
         {
-            float lo[2], hi[2]; /* the t ranges on the low and the high side */
+            bsp_range lo, hi; /* the parts on the low and the high side */
             bool has_lo, has_hi, low_first;
-            if (dir[a] == 0.0f) {
-                lo[0] = hi[0] = e.t0;
-                lo[1] = hi[1] = e.t1;
-                has_lo = org[a] <= n->split;
-                has_hi = org[a] >= n->split;
-            } else {
-                float tc = (n->split - org[a]) / dir[a];
-                float tlo = tc - SEG_SLACK, thi = tc + SEG_SLACK;
-                if (dir[a] > 0.0f) {
-                    lo[0] = e.t0;
-                    lo[1] = geo_min(e.t1, thi);
-                    hi[0] = geo_max(e.t0, tlo);
-                    hi[1] = e.t1;
-                } else {
-                    hi[0] = e.t0;
-                    hi[1] = geo_min(e.t1, thi);
-                    lo[0] = geo_max(e.t0, tlo);
-                    lo[1] = e.t1;
-                }
-                has_lo = lo[0] <= lo[1];
-                has_hi = hi[0] <= hi[1];
-            }
-            low_first = !has_hi || (has_lo && lo[0] <= hi[0]);
+            bsp_side_ranges(org[a] - n->split, org[a] + dir[a] - n->split, e.t0, e.t1, 0.0f, SEG_SLACK, &lo, &hi);
+            has_lo = lo.lo <= lo.hi;
+            has_hi = hi.lo <= hi.hi;
+            low_first = !has_hi || (has_lo && lo.lo <= hi.lo);
             /* the second is pushed first, so the near side is walked first */
             if (low_first ? has_hi : has_lo) {
                 stack[sp].node = low_first ? n->index : e.node + 1u;
-                stack[sp].t0 = low_first ? hi[0] : lo[0];
-                stack[sp++].t1 = low_first ? hi[1] : lo[1];
+                stack[sp].t0 = low_first ? hi.lo : lo.lo;
+                stack[sp++].t1 = low_first ? hi.hi : lo.hi;
             }
             if (low_first ? has_lo : has_hi) {
                 stack[sp].node = low_first ? e.node + 1u : n->index;
-                stack[sp].t0 = low_first ? lo[0] : hi[0];
-                stack[sp++].t1 = low_first ? lo[1] : hi[1];
+                stack[sp].t0 = low_first ? lo.lo : hi.lo;
+                stack[sp++].t1 = low_first ? lo.hi : hi.hi;
             }
         }
     }

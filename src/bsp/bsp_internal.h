@@ -40,6 +40,40 @@ copse_status copse_bsp_dump_tree(const void *tree, uint32_t node_count, bsp_chil
                                  bsp_token_fn token, copse_bsp_order order, char *buf, size_t cap,
                                  size_t *length);
 
+/* ---- walking a segment through a tree --------------------------------------------------------- */
+
+/* A range of the segment parameter t; empty when lo > hi. */
+typedef struct bsp_range {
+    float lo, hi;
+} bsp_range;
+
+/* Along p(t) = a + t*(b - a), whose signed distance to a line or plane is da at t = 0 and db at
+ * t = 1: the part of [t0, t1] where the distance is <= r (behind / the low side) and where it is
+ * >= -r (in front / the high side), each widened by `slack` in t. Both trees walk with it: the
+ * 2D tree with r = 0, the 3D tree with r = 0 (rays) or a sphere's or box's reach. */
+COPSE_INLINE void bsp_side_ranges(float da, float db, float t0, float t1, float r, float slack, bsp_range *back,
+                                  bsp_range *front)
+{
+    float dd = db - da;
+    back->lo = front->lo = t0;
+    back->hi = front->hi = t1;
+    if (dd == 0.0f) {
+        if (!(da <= r))
+            back->hi = back->lo - 1.0f;
+        if (!(da >= -r))
+            front->hi = front->lo - 1.0f;
+    } else if (geo_finite(dd)) {
+        float tb = (r - da) / dd, tf = (-r - da) / dd; /* where the distance is r, and -r */
+        if (dd > 0.0f) {
+            back->hi = geo_min(t1, tb + slack);
+            front->lo = geo_max(t0, tf - slack);
+        } else {
+            back->lo = geo_max(t0, tb - slack);
+            front->hi = geo_min(t1, tf + slack);
+        }
+    } /* a distance too large for float: both sides, whole */
+}
+
 /* ---- shared checks --------------------------------------------------------------------------- */
 
 COPSE_INLINE bool bsp_finite2(const copse_vec2 *v)
