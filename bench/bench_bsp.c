@@ -15,7 +15,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_bsp.h"
 #include "copse/copse.h"
+#include "mesh_clusters.h"
 #include "mesh_load.h"
 
 #define BENCH_RUNS 7
@@ -40,62 +42,7 @@ static double median(double *v, unsigned n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-static uint64_t g_rng = 88172645463325252ull;
-static float frand(float lo, float hi)
-{
-    g_rng ^= g_rng << 13;
-    g_rng ^= g_rng >> 7;
-    g_rng ^= g_rng << 17;
-    return lo + (hi - lo) * (float)(g_rng >> 40) * (1.0f / 16777216.0f);
-}
-
-/* ---- 3D brute force: every brush, float, Cyrus-Beck on the tree's own planes (with bevels
- * for spheres, as the tree's semantics) ---------------------------------------------------- */
-
-static float brute_trace(const copse_bsp3 *t, const copse_segment3 *s, float r)
-{
-    float best = 2.0f, d[3] = {s->b.x - s->a.x, s->b.y - s->a.y, s->b.z - s->a.z};
-    uint32_t i, k;
-    for (i = 0; i < t->brush_count; i++) {
-        const copse_bsp3_brush *b = &t->brushes[i];
-        float tn = 0.0f, tf = 1.0f;
-        int ok = 1;
-        for (k = 0; k < (r > 0.0f ? b->sides : b->split_sides) && ok; k++) {
-            const copse_plane *p = &t->planes[t->sides[b->first + k]];
-            float da = p->normal.x * s->a.x + p->normal.y * s->a.y + p->normal.z * s->a.z - (p->dist + r);
-            float dn = p->normal.x * d[0] + p->normal.y * d[1] + p->normal.z * d[2];
-            if (dn == 0.0f) {
-                ok = da <= 0.0f;
-            } else if (dn < 0.0f) {
-                float th = -da / dn;
-                tn = th > tn ? th : tn;
-            } else {
-                float th = -da / dn;
-                tf = th < tf ? th : tf;
-            }
-            ok = ok && tn <= tf;
-        }
-        if (ok && tn < best)
-            best = tn;
-    }
-    return best;
-}
-
-static int brute_contents(const copse_bsp3 *t, copse_vec3 x)
-{
-    uint32_t i, k;
-    for (i = 0; i < t->brush_count; i++) {
-        const copse_bsp3_brush *b = &t->brushes[i];
-        int in = 1;
-        for (k = 0; k < b->split_sides && in; k++) {
-            const copse_plane *p = &t->planes[t->sides[b->first + k]];
-            in = p->normal.x * x.x + p->normal.y * x.y + p->normal.z * x.z - p->dist <= 0.0f;
-        }
-        if (in)
-            return 1;
-    }
-    return 0;
-}
+static bsp_rng g_rng = {88172645463325252ull};
 
 typedef struct set3 {
     const char *name;
@@ -130,16 +77,7 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
     for (q = 0; q < 3; q++)
         diag2 += (s->hi[q] - s->lo[q]) * (s->hi[q] - s->lo[q]);
     radius = 0.01f * (float)__builtin_sqrtf(diag2);
-    for (q = 0; q < QUERIES; q++) { /* segments of up to a fifth of the scene, anywhere in it */
-        float a[3], len = 0.2f;
-        unsigned k;
-        for (k = 0; k < 3; k++)
-            a[k] = frand(s->lo[k], s->hi[k]);
-        segs[q].a = copse_v3(a[0], a[1], a[2]);
-        segs[q].b = copse_v3(a[0] + len * frand(-1, 1) * (s->hi[0] - s->lo[0]),
-                             a[1] + len * frand(-1, 1) * (s->hi[1] - s->lo[1]),
-                             a[2] + len * frand(-1, 1) * (s->hi[2] - s->lo[2]));
-    }
+    bsp_gen_segments3(&g_rng, s->lo, s->hi, 0.2f, segs, QUERIES); /* up to a fifth of the scene */
     for (run = 0; run < BENCH_RUNS; run++) {
         for (f = 0; f < 3; f++) { /* 0 contents, 1 ray, 2 sphere: tree then brute, in turn */
             volatile float sink = 0.0f;
@@ -157,7 +95,7 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
             }
             t1 = now_s();
             for (q = 0; q < QUERIES; q++)
-                sink += f == 0 ? (float)brute_contents(&t, segs[q].a) : brute_trace(&t, &segs[q], f == 1 ? 0.0f : radius);
+                sink += f == 0 ? (float)bsp_brute_contents(&t, segs[q].a) : bsp_brute_trace(&t, &segs[q], f == 1 ? 0.0f : radius);
             t2 = now_s();
             tq[f][run] = (t1 - t0) / QUERIES;
             bq[f][run] = (t2 - t1) / QUERIES;
@@ -170,10 +108,10 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
         copse_bsp3_where w;
         float bt;
         copse_bsp3_contents(&t, segs[q].a, &w);
-        agree[0] += (int)w.solid == brute_contents(&t, segs[q].a);
+        agree[0] += (int)w.solid == bsp_brute_contents(&t, segs[q].a);
         for (f = 1; f < 3; f++) {
             copse_bsp3_trace_sphere(&t, &segs[q], f == 1 ? 0.0f : radius, &tr);
-            bt = brute_trace(&t, &segs[q], f == 1 ? 0.0f : radius);
+            bt = bsp_brute_trace(&t, &segs[q], f == 1 ? 0.0f : radius);
             agree[f] += tr.hit ? (bt <= 1.0f && tr.fraction - bt < 1e-4f && bt - tr.fraction < 1e-4f) : bt > 1.0f;
         }
     }
@@ -194,34 +132,6 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
 }
 
 /* ---- 2D ----------------------------------------------------------------------------------- */
-
-static float brute_segment2(const copse_box2 *boxes, uint32_t n, const copse_box2 *scene, const copse_segment2 *s)
-{
-    float best = 2.0f, d[2] = {s->b.x - s->a.x, s->b.y - s->a.y}, o[2] = {s->a.x, s->a.y};
-    uint32_t i;
-    unsigned k;
-    for (i = 0; i < n; i++) {
-        float mn[2] = {boxes[i].min.x > scene->min.x ? boxes[i].min.x : scene->min.x,
-                       boxes[i].min.y > scene->min.y ? boxes[i].min.y : scene->min.y};
-        float mx[2] = {boxes[i].max.x < scene->max.x ? boxes[i].max.x : scene->max.x,
-                       boxes[i].max.y < scene->max.y ? boxes[i].max.y : scene->max.y};
-        float tn = 0.0f, tf = 1.0f;
-        for (k = 0; k < 2; k++) {
-            if (d[k] == 0.0f) {
-                if (o[k] < mn[k] || o[k] > mx[k])
-                    tn = 3.0f;
-            } else {
-                float inv = 1.0f / d[k], t0 = ((d[k] > 0 ? mn[k] : mx[k]) - o[k]) * inv,
-                      t1 = ((d[k] > 0 ? mx[k] : mn[k]) - o[k]) * inv;
-                tn = t0 > tn ? t0 : tn;
-                tf = t1 < tf ? t1 : tf;
-            }
-        }
-        if (tn <= tf && tn < best)
-            best = tn;
-    }
-    return best;
-}
 
 static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, const copse_box2 *boxes, uint32_t n,
                           uint32_t depth)
@@ -246,11 +156,7 @@ static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, 
         }
         build[run] = now_s() - t0;
     }
-    for (q = 0; q < QUERIES; q++) {
-        float ex = scene->max.x - scene->min.x, ey = scene->max.y - scene->min.y;
-        segs[q].a = copse_v2(frand(scene->min.x, scene->max.x), frand(scene->min.y, scene->max.y));
-        segs[q].b = copse_v2(segs[q].a.x + 0.3f * ex * frand(-1, 1), segs[q].a.y + 0.3f * ey * frand(-1, 1));
-    }
+    bsp_gen_segments2(&g_rng, scene, 0.3f, segs, QUERIES);
     for (run = 0; run < BENCH_RUNS; run++) {
         volatile float sink = 0.0f;
         double t0 = now_s(), t1, t2;
@@ -261,7 +167,7 @@ static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, 
         }
         t1 = now_s();
         for (q = 0; q < QUERIES; q++)
-            sink += brute_segment2(boxes, n, scene, &segs[q]);
+            sink += bsp_brute_segment2(boxes, n, scene, &segs[q]);
         t2 = now_s();
         tq[run] = (t1 - t0) / QUERIES;
         bq[run] = (t2 - t1) / QUERIES;
@@ -270,7 +176,7 @@ static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, 
     }
     for (q = 0; q < QUERIES; q++) {
         copse_bsp2_trace tr;
-        float b = brute_segment2(boxes, n, scene, &segs[q]);
+        float b = bsp_brute_segment2(boxes, n, scene, &segs[q]);
         copse_bsp2_segment(&t, &segs[q], &tr);
         agree += tr.hit ? (b <= 1.0f && tr.t - b < 1e-5f && b - tr.t < 1e-5f) : b > 1.0f;
     }
@@ -283,58 +189,6 @@ static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, 
 }
 
 /* ---- scenes ----------------------------------------------------------------------------------- */
-
-/* Grid clusters of the mesh's triangles (by centroid): one box each, flat ones thickened. */
-static uint32_t cluster_boxes(const host_mesh *m, unsigned gxz, unsigned gy, copse_box3 *out, float *lo, float *hi)
-{
-    float *cell = (float *)calloc((size_t)gxz * gxz * gy, 7u * sizeof(float));
-    uint32_t t, i, n = 0;
-    unsigned k, j;
-    for (k = 0; k < 3; k++) {
-        lo[k] = hi[k] = m->positions[k];
-        for (i = 1; i < m->vertex_count; i++) {
-            float v = m->positions[3u * i + k];
-            lo[k] = v < lo[k] ? v : lo[k];
-            hi[k] = v > hi[k] ? v : hi[k];
-        }
-    }
-    for (t = 0; t < m->triangle_count; t++) {
-        float c[3] = {0, 0, 0}, mn[3] = {1e30f, 1e30f, 1e30f}, mx[3] = {-1e30f, -1e30f, -1e30f};
-        uint32_t g[3], at;
-        for (j = 0; j < 3; j++) {
-            const float *v = m->positions + 3u * m->indices[3u * t + j];
-            for (k = 0; k < 3; k++) {
-                c[k] += v[k] / 3.0f;
-                mn[k] = v[k] < mn[k] ? v[k] : mn[k];
-                mx[k] = v[k] > mx[k] ? v[k] : mx[k];
-            }
-        }
-        for (k = 0; k < 3; k++) {
-            unsigned cells = k == 1 ? gy : gxz;
-            float u = (c[k] - lo[k]) / (hi[k] - lo[k]);
-            g[k] = u >= 1.0f ? cells - 1u : (uint32_t)(u * (float)cells);
-        }
-        at = 7u * ((g[1] * gxz + g[2]) * gxz + g[0]);
-        for (k = 0; k < 3; k++) {
-            cell[at + k] = cell[at + 6] == 0.0f || mn[k] < cell[at + k] ? mn[k] : cell[at + k];
-            cell[at + 3u + k] = cell[at + 6] == 0.0f || mx[k] > cell[at + 3u + k] ? mx[k] : cell[at + 3u + k];
-        }
-        cell[at + 6] = 1.0f;
-    }
-    for (i = 0; i < gxz * gxz * gy; i++) {
-        float *b = cell + 7u * i;
-        if (b[6] == 0.0f)
-            continue;
-        for (k = 0; k < 3; k++)
-            if (b[3u + k] - b[k] < 0.05f) {
-                b[k] -= 0.025f;
-                b[3u + k] += 0.025f;
-            }
-        out[n++] = copse_box3_make(b[0], b[1], b[2], b[3], b[4], b[5]);
-    }
-    free(cell);
-    return n;
-}
 
 static void set_from_boxes(set3 *s, const char *name, const copse_box3 *boxes, uint32_t n)
 {
@@ -362,24 +216,11 @@ static void set_from_boxes(set3 *s, const char *name, const copse_box3 *boxes, u
 
 static void polygons_set(set3 *s, uint32_t n)
 {
-    static const float cs[8][2] = {{1, 0}, {0.707f, 0.707f}, {0, 1}, {-0.707f, 0.707f},
-                                   {-1, 0}, {-0.707f, -0.707f}, {0, -1}, {0.707f, -0.707f}};
-    uint32_t i, used = 0, count;
-    s->name = "random extruded octagons";
+    s->name = "300 random extruded octagons";
     s->n = n;
     s->brushes = (copse_brush *)malloc(n * sizeof *s->brushes);
     s->planes = (copse_plane *)malloc(n * 10u * sizeof *s->planes);
-    for (i = 0; i < n; i++) {
-        copse_vec2 c[8];
-        float cx = frand(0, 100), cy = frand(0, 100), r = frand(0.5f, 3.0f), z0 = frand(0, 10);
-        unsigned k;
-        for (k = 0; k < 8; k++)
-            c[k] = copse_v2(cx + r * cs[k][0], cy + r * cs[k][1]);
-        copse_brush_from_polygon(c, 8, z0, z0 + frand(0.5f, 3.0f), s->planes + used, 10, &count);
-        s->brushes[i].planes = s->planes + used;
-        s->brushes[i].plane_count = count;
-        used += count;
-    }
+    bsp_gen_octagons(&g_rng, s->planes, s->brushes, n, 100.0f);
     s->lo[0] = s->lo[1] = -3.0f;
     s->lo[2] = 0.0f;
     s->hi[0] = s->hi[1] = 103.0f;
@@ -411,7 +252,7 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/meshes/dungeon.obj", data);
     have_mesh = host_mesh_load(path, &mesh, err, sizeof err) == 0;
     if (have_mesh)
-        ncl = cluster_boxes(&mesh, 12, 3, cl, lo, hi);
+        ncl = host_mesh_cluster_boxes(&mesh, 12, 3, 0.05f, cl, lo, hi);
     fprintf(out, "# BSP benchmarks\n\nGenerated by `make bench-bsp` (part of `make bench`) from `bench/bench_bsp.c` on the host, "
                  "gcc -O2 -ffp-contract=off. Each time is the median of %d runs; tree and brute force take turns within "
                  "each run, and the speed-up is the median of the per-run ratios. Brute force is the loop a user writes "
@@ -429,12 +270,7 @@ int main(int argc, char **argv)
         set_from_boxes(&sets[s++], "dungeon.obj, 12x3x12 triangle clusters as boxes", cl, ncl);
     {
         copse_box3 *rb = (copse_box3 *)malloc(300u * sizeof *rb);
-        uint32_t k;
-        for (k = 0; k < 300u; k++) {
-            float x = (float)(int)frand(0, 60), y = (float)(int)frand(0, 60), z = (float)(int)frand(0, 5);
-            rb[k] = copse_box3_make(x, y, z, x + 1.0f + (float)(int)frand(0, 4), y + 1.0f + (float)(int)frand(0, 4),
-                                    z + 1.0f + (float)(int)frand(0, 3));
-        }
+        bsp_gen_grid_boxes(&g_rng, rb, 300u, 60.0f);
         set_from_boxes(&sets[s++], "300 random grid boxes", rb, 300u);
     }
     polygons_set(&sets[s++], 300u);
@@ -467,11 +303,7 @@ int main(int argc, char **argv)
     }
     {
         copse_box2 *rb = (copse_box2 *)malloc(200u * sizeof *rb), scene = copse_box2_make(0, 0, 100, 100);
-        uint32_t k;
-        for (k = 0; k < 200u; k++) {
-            float x = frand(0, 97), y = frand(0, 97);
-            rb[k] = copse_box2_make(x, y, x + frand(0.3f, 3), y + frand(0.3f, 3));
-        }
+        bsp_gen_map2(&g_rng, rb, 200u, 100.0f);
         scene2_report(out, "200 random boxes in 100x100", &scene, rb, 200u, 12);
         scene2_report(out, "200 random boxes in 100x100", &scene, rb, 200u, 16);
         free(rb);

@@ -9,27 +9,10 @@
 
 #include "copse/copse.h"
 #include "suites.h"
-#include "test.h"
+#include "test_bsp.h"
 
-/* ---- memory: a bump pool over the port's scratch ----------------------------------------------- */
-
-static uint8_t *g_pool;
-static size_t g_pool_size, g_pool_used;
-
-static void pool_reset(void)
-{
-    g_pool = (uint8_t *)test_memory(&g_pool_size);
-    g_pool_used = 0;
-}
-
-static void *pool_alloc(size_t bytes)
-{
-    size_t start = (g_pool_used + 7u) & ~(size_t)7u;
-    if (!CHECKF(start + bytes <= g_pool_size, "test pool: %lu bytes do not fit", (unsigned long)bytes))
-        return NULL;
-    g_pool_used = start + bytes;
-    return g_pool + start;
-}
+#define pool_reset bsp_pool_reset
+#define pool_alloc bsp_pool_alloc
 
 /* Builds into a pool buffer of exactly copse_bsp2_build_bytes() and checks the accounting. */
 static bool build_exact(copse_bsp2 *t, const copse_box2 *scene, const copse_box2 *objects, uint32_t n,

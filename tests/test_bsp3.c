@@ -14,18 +14,18 @@
 
 #include "copse/copse.h"
 #include "suites.h"
-#include "test_bsp3.h"
+#include "test_bsp.h"
 
 static uint8_t *g_pool;
 static size_t g_pool_size, g_pool_used;
 
-void bsp3_pool_reset(void)
+void bsp_pool_reset(void)
 {
     g_pool = (uint8_t *)test_memory(&g_pool_size);
     g_pool_used = 0;
 }
 
-void *bsp3_pool_alloc(size_t bytes)
+void *bsp_pool_alloc(size_t bytes)
 {
     size_t start = (g_pool_used + 7u) & ~(size_t)7u;
     if (!CHECKF(start + bytes <= g_pool_size, "test pool: %lu bytes do not fit", (unsigned long)bytes))
@@ -34,15 +34,8 @@ void *bsp3_pool_alloc(size_t bytes)
     return g_pool + start;
 }
 
-static void pool_reset(void)
-{
-    bsp3_pool_reset();
-}
-
-static void *pool_alloc(size_t bytes)
-{
-    return bsp3_pool_alloc(bytes);
-}
+#define pool_reset bsp_pool_reset
+#define pool_alloc bsp_pool_alloc
 
 static const copse_bsp3_params k_default = COPSE_BSP3_PARAMS_DEFAULT;
 

@@ -155,19 +155,29 @@ copse_status copse_bsp2_locate(const copse_bsp2 *bsp, copse_vec2 point, copse_bs
     return COPSE_OK;
 }
 
+/* A query box as arrays, checked. */
+static copse_status box_arrays(const copse_box2 *box, float *mn, float *mx)
+{
+    mn[0] = box->min.x;
+    mn[1] = box->min.y;
+    mx[0] = box->max.x;
+    mx[1] = box->max.y;
+    return bsp_check_box(mn, mx, 2);
+}
+
 copse_status copse_bsp2_overlap_box(const copse_bsp2 *bsp, const copse_box2 *box, bool *hit)
 {
     shape_ctx s;
+    copse_status st;
     if (hit == NULL)
         return COPSE_ERR_NULL;
     *hit = false;
     if (bsp == NULL || box == NULL)
         return COPSE_ERR_NULL;
-    if (!bsp_finite2(&box->min) || !bsp_finite2(&box->max))
-        return COPSE_ERR_NONFINITE;
-    if (box->min.x > box->max.x || box->min.y > box->max.y)
-        return COPSE_ERR_EMPTY_RANGE;
-    shape_init(&s, box->min.x, box->min.y, box->max.x, box->max.y);
+    shape_init(&s, 0.0f, 0.0f, 0.0f, 0.0f);
+    st = box_arrays(box, s.mn, s.mx);
+    if (st != COPSE_OK)
+        return st;
     s.stop_at_first = true;
     (void)walk_box(bsp, s.mn, s.mx, shape_leaf, &s);
     *hit = s.best != COPSE_BSP_NONE;
@@ -397,18 +407,13 @@ static bool leaves_leaf(void *vctx, const copse_bsp2 *t, uint32_t leaf)
 static copse_status leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, leaves_ctx *c)
 {
     float mn[2], mx[2];
+    copse_status st;
     if (bsp == NULL || box == NULL)
         return COPSE_ERR_NULL;
-    if (!bsp_finite2(&box->min) || !bsp_finite2(&box->max))
-        return COPSE_ERR_NONFINITE;
-    if (box->min.x > box->max.x || box->min.y > box->max.y)
-        return COPSE_ERR_EMPTY_RANGE;
-    mn[0] = box->min.x;
-    mn[1] = box->min.y;
-    mx[0] = box->max.x;
-    mx[1] = box->max.y;
-    (void)walk_box(bsp, mn, mx, leaves_leaf, c);
-    return COPSE_OK;
+    st = box_arrays(box, mn, mx);
+    if (st == COPSE_OK)
+        (void)walk_box(bsp, mn, mx, leaves_leaf, c);
+    return st;
 }
 
 copse_status copse_bsp2_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, uint32_t *ids,
@@ -495,18 +500,13 @@ static void bsp2_token(const void *tree, uint32_t node, bsp_text *text)
 {
     const copse_bsp2 *t = (const copse_bsp2 *)tree;
     const copse_bsp2_node *n = &t->nodes[node];
-    uint32_t kind = node_kind(n), i, count = n->info >> 2;
+    uint32_t kind = node_kind(n), count = n->info >> 2;
     if (kind != COPSE_BSP2_LEAF) {
         copse_bsp_text_char(text, kind == COPSE_BSP2_SPLIT_X ? 'X' : 'Y');
         copse_bsp_text_float(text, n->split);
         return;
     }
-    copse_bsp_text_char(text, count == 0 ? 'E' : 'S');
-    for (i = 0; i < count; i++) {
-        if (i > 0)
-            copse_bsp_text_char(text, ',');
-        copse_bsp_text_u32(text, t->items[n->index + i]);
-    }
+    copse_bsp_text_leaf(text, count == 0 ? 'E' : 'S', t->items + n->index, count);
 }
 
 copse_status copse_bsp2_dump(const copse_bsp2 *bsp, copse_bsp_order order, char *buf, size_t cap, size_t *length)

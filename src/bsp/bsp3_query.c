@@ -13,6 +13,7 @@
 #include "bsp3_internal.h"
 
 #define SEG_SLACK (8.0f * FLT_EPSILON)
+#define TRACE_RECENT 8u
 
 typedef enum trace_mode { MODE_RAY, MODE_SPHERE, MODE_BOX } trace_mode;
 
@@ -31,6 +32,8 @@ typedef struct tracer {
     float half[3];    /* the box's half extents */
     copse_bsp3_trace *out;
     int best_plane;   /* index into the brush's sides of the plane entered; -1: inside at start */
+    uint32_t recent[TRACE_RECENT]; /* brushes tested lately: a brush listed by many leaves is tested once */
+    uint32_t recent_next;
 } tracer;
 
 COPSE_INLINE const copse_plane *brush_plane(const copse_bsp3 *t, const copse_bsp3_brush *b, uint32_t k)
@@ -57,6 +60,10 @@ static void test_brush(tracer *tr, uint32_t bi)
     float tn = 0.0f, tf = 1.0f;
     int enter = -1;
     uint32_t k;
+    for (k = 0; k < TRACE_RECENT; k++)
+        if (tr->recent[k] == bi)
+            return; /* its answer is already in */
+    tr->recent[tr->recent_next++ % TRACE_RECENT] = bi;
     for (k = 0; k < b->sides; k++) {
         const copse_plane *p = brush_plane(t, b, k);
         float e = expansion(tr, p);
@@ -217,6 +224,9 @@ static copse_status trace(const copse_bsp3 *bsp, const copse_segment3 *segment, 
     tr.half[2] = half != NULL ? half[2] : 0.0f;
     tr.out = out;
     tr.best_plane = -1;
+    for (tr.recent_next = 0; tr.recent_next < TRACE_RECENT; tr.recent_next++)
+        tr.recent[tr.recent_next] = COPSE_BSP_NONE;
+    tr.recent_next = 0;
     if (bsp->node_count == 0 && bsp->leaf_count == 0)
         return COPSE_OK;
     trace_walk(&tr);
@@ -241,24 +251,30 @@ copse_status copse_bsp3_overlap_box(const copse_bsp3 *bsp, const copse_box3 *box
 {
     copse_segment3 s;
     copse_bsp3_trace tr;
-    float half[3];
+    float mn[3], mx[3], c[3], half[3];
+    unsigned a;
     copse_status st;
     if (hit == NULL)
         return COPSE_ERR_NULL;
     *hit = false;
     if (bsp == NULL || box == NULL)
         return COPSE_ERR_NULL;
-    if (!bsp_finite3(&box->min) || !bsp_finite3(&box->max))
-        return COPSE_ERR_NONFINITE;
-    if (box->min.x > box->max.x || box->min.y > box->max.y || box->min.z > box->max.z)
-        return COPSE_ERR_EMPTY_RANGE;
+    mn[0] = box->min.x;
+    mn[1] = box->min.y;
+    mn[2] = box->min.z;
+    mx[0] = box->max.x;
+    mx[1] = box->max.y;
+    mx[2] = box->max.z;
+    st = bsp_check_box(mn, mx, 3);
+    if (st != COPSE_OK)
+        return st;
     /* halves first: no overflow near FLT_MAX */
-    s.a = copse_v3(box->min.x * 0.5f + box->max.x * 0.5f, box->min.y * 0.5f + box->max.y * 0.5f,
-                   box->min.z * 0.5f + box->max.z * 0.5f);
+    for (a = 0; a < 3; a++) {
+        c[a] = mn[a] * 0.5f + mx[a] * 0.5f;
+        half[a] = mx[a] * 0.5f - mn[a] * 0.5f;
+    }
+    s.a = copse_v3(c[0], c[1], c[2]);
     s.b = s.a;
-    half[0] = box->max.x * 0.5f - box->min.x * 0.5f;
-    half[1] = box->max.y * 0.5f - box->min.y * 0.5f;
-    half[2] = box->max.z * 0.5f - box->min.z * 0.5f;
     st = trace(bsp, &s, MODE_BOX, 0.0f, half, &tr);
     *hit = tr.hit;
     return st;
@@ -348,13 +364,8 @@ static void bsp3_token(const void *tree, uint32_t id, bsp_text *text)
         copse_bsp_text_char(text, 'E');
     } else {
         const copse_bsp3_leaf *leaf = &t->leaves[code & ~COPSE_BSP3_LEAF];
-        uint32_t i, count = leaf->info & ~COPSE_BSP3_MIXED;
-        copse_bsp_text_char(text, (leaf->info & COPSE_BSP3_MIXED) ? 'M' : 'S');
-        for (i = 0; i < count; i++) {
-            if (i > 0)
-                copse_bsp_text_char(text, ',');
-            copse_bsp_text_u32(text, t->leaf_brushes[leaf->first + i]);
-        }
+        copse_bsp_text_leaf(text, (leaf->info & COPSE_BSP3_MIXED) ? 'M' : 'S', t->leaf_brushes + leaf->first,
+                            leaf->info & ~COPSE_BSP3_MIXED);
     }
 }
 

@@ -28,6 +28,8 @@ void copse_bsp_text_str(bsp_text *t, const char *s);
 void copse_bsp_text_u32(bsp_text *t, uint32_t v);
 /* An integer as decimal when it is one below 2^24 in magnitude, otherwise C99 hex float. */
 void copse_bsp_text_float(bsp_text *t, float v);
+/* A leaf's token: its letter, then its ids separated by commas ("S0,4"). */
+void copse_bsp_text_leaf(bsp_text *t, char kind, const uint32_t *ids, uint32_t count);
 
 /* ---- dumps ------------------------------------------------------------------------------------ */
 
@@ -84,6 +86,19 @@ COPSE_INLINE bool bsp_finite2(const copse_vec2 *v)
 COPSE_INLINE bool bsp_finite3(const copse_vec3 *v)
 {
     return geo_finite(v->x) && geo_finite(v->y) && geo_finite(v->z);
+}
+
+/* A query box, as min and max arrays: NONFINITE, EMPTY_RANGE (inverted on an axis) or OK. */
+COPSE_INLINE copse_status bsp_check_box(const float *mn, const float *mx, unsigned dim)
+{
+    unsigned a;
+    for (a = 0; a < dim; a++)
+        if (!geo_finite(mn[a]) || !geo_finite(mx[a]))
+            return COPSE_ERR_NONFINITE;
+    for (a = 0; a < dim; a++)
+        if (mn[a] > mx[a])
+            return COPSE_ERR_EMPTY_RANGE;
+    return COPSE_OK;
 }
 
 #endif /* COPSE_BSP_INTERNAL_H */

@@ -74,6 +74,17 @@ void copse_bsp_text_float(bsp_text *t, float v)
     copse_bsp_text_u32(t, (uint32_t)exp);
 }
 
+void copse_bsp_text_leaf(bsp_text *t, char kind, const uint32_t *ids, uint32_t count)
+{
+    uint32_t i;
+    copse_bsp_text_char(t, kind);
+    for (i = 0; i < count; i++) {
+        if (i > 0)
+            copse_bsp_text_char(t, ',');
+        copse_bsp_text_u32(t, ids[i]);
+    }
+}
+
 typedef struct dump_entry {
     uint32_t node, depth;
 } dump_entry;

@@ -1,10 +1,11 @@
 /*
- * The 3D BSP test kit, shared by the bsp3 suite and the host suite on real meshes: a pool
- * over test_memory(), an exact-size build with its accounting checked, and the battery that
- * judges every query family against brute force over the brushes in double precision.
+ * The BSP test kit, shared by the bsp2 and bsp3 suites and the host suite on real meshes: a
+ * pool over test_memory() (the micro:bit's whole RAM is in it: tests keep no static buffers),
+ * an exact-size 3D build with its accounting checked, and the battery that judges every 3D
+ * query family against brute force over the brushes in double precision (tests/test_bsp3.c).
  */
-#ifndef COPSE_TEST_BSP3_H
-#define COPSE_TEST_BSP3_H
+#ifndef COPSE_TEST_BSP_H
+#define COPSE_TEST_BSP_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,8 +14,8 @@
 #include "copse/copse.h"
 #include "test.h"
 
-void bsp3_pool_reset(void);
-void *bsp3_pool_alloc(size_t bytes); /* 8-aligned; NULL and a failed check when it does not fit */
+void bsp_pool_reset(void);
+void *bsp_pool_alloc(size_t bytes); /* 8-aligned; NULL and a failed check when it does not fit */
 
 /* Builds into an arena of exactly copse_bsp3_build_bytes(): high water = that, used = the tree. */
 bool bsp3_build_exact(copse_bsp3 *t, const copse_brush *brushes, uint32_t n, const copse_bsp3_params *p);
