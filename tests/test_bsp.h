@@ -31,4 +31,9 @@ typedef struct bsp3_battery {
 void bsp3_run_oracle(const copse_bsp3 *t, const copse_brush *brushes, uint32_t n, const bsp3_battery *bt,
                      test_rng *rng, unsigned queries);
 
+/* 2D (tests/test_bsp2.c): a map built and judged whole against brute force over its boxes:
+ * leaf contents, visit orders, pairs, points, boxes, circles, segments. */
+void bsp2_judge_map(const copse_box2 *scene, const copse_box2 *boxes, uint32_t n, uint32_t depth, uint64_t seed,
+                    unsigned queries);
+
 #endif

@@ -92,6 +92,83 @@ static void seed_scene(copse_box2 *scene, copse_box2 *boxes)
     boxes[3] = copse_box2_make(22, 13, 28, 24);
 }
 
+typedef struct visit_log {
+    uint32_t ids[16];
+    uint32_t count, stop_after;
+} visit_log;
+
+static bool log_leaf(void *user, uint32_t leaf)
+{
+    visit_log *v = (visit_log *)user;
+    if (v->count < 16u)
+        v->ids[v->count] = leaf;
+    return ++v->count != v->stop_after;
+}
+
+static bool log_pair(void *user, uint32_t a, uint32_t b)
+{
+    visit_log *v = (visit_log *)user;
+    if (v->count + 1u < 16u) {
+        v->ids[v->count] = a;
+        v->ids[v->count + 1u] = b;
+    }
+    v->count += 2u;
+    return true;
+}
+
+/* The seed tree's leaves (nodes 3, 4, 6, 7, 9, 10) in the visit orders, the array form's
+ * truncation, visitors that stop, the pairs of the broad phase. */
+static void seed_walks(const copse_bsp2 *t)
+{
+    static const uint32_t order[6] = {3, 4, 6, 7, 9, 10};
+    copse_box2 all = copse_box2_make(0, 0, 40, 40);
+    visit_log v;
+    uint32_t ids[8], count = 0, i;
+    bool trunc = false;
+    const uint32_t *objs;
+    memset(&v, 0, sizeof v);
+    CHECK_STATUS(copse_bsp2_visit_front_to_back(t, copse_v2(2, 2), log_leaf, &v), COPSE_OK);
+    CHECK_EQ_INT(v.count, 6);
+    for (i = 0; i < 6; i++)
+        CHECK_EQ_INT(v.ids[i], order[i]);
+    memset(&v, 0, sizeof v);
+    CHECK_STATUS(copse_bsp2_visit_back_to_front(t, copse_v2(2, 2), log_leaf, &v), COPSE_OK);
+    CHECK_EQ_INT(v.count, 6);
+    for (i = 0; i < 6; i++)
+        CHECK_EQ_INT(v.ids[i], order[5u - i]);
+    /* from (30, 30): X19's high side, then its low side, then the low half of the map, where the
+     * eye is above Y9 and Y4 and right of X22 */
+    memset(&v, 0, sizeof v);
+    CHECK_STATUS(copse_bsp2_visit_front_to_back(t, copse_v2(30, 30), log_leaf, &v), COPSE_OK);
+    CHECK(v.count == 6 && v.ids[0] == 10 && v.ids[1] == 9 && v.ids[2] == 7 && v.ids[3] == 6 && v.ids[4] == 4 &&
+          v.ids[5] == 3);
+    memset(&v, 0, sizeof v);
+    v.stop_after = 2;
+    CHECK_STATUS(copse_bsp2_visit_front_to_back(t, copse_v2(2, 2), log_leaf, &v), COPSE_OK);
+    CHECK_EQ_INT(v.count, 2);
+    CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, ids, 3, &count, &trunc), COPSE_OK);
+    CHECK(count == 3 && trunc && ids[0] == 3 && ids[1] == 4 && ids[2] == 6);
+    CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
+    CHECK(count == 6 && !trunc);
+    memset(&v, 0, sizeof v);
+    v.stop_after = 1;
+    CHECK_STATUS(copse_bsp2_visit_leaves_in_box(t, &all, log_leaf, &v), COPSE_OK);
+    CHECK_EQ_INT(v.count, 1);
+    /* a box over box 2 only: the leaf X19 low (9); one touching the line x = 19 reaches both sides */
+    all = copse_box2_make(8, 24, 12, 26);
+    CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
+    CHECK(count == 1 && ids[0] == 9);
+    all = copse_box2_make(8, 24, 19, 26);
+    CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
+    CHECK(count == 2 && ids[0] == 9 && ids[1] == 10);
+    /* broad phase: only leaf 4 lists two objects */
+    memset(&v, 0, sizeof v);
+    CHECK_STATUS(copse_bsp2_visit_pairs(t, log_pair, &v), COPSE_OK);
+    CHECK(v.count == 2 && v.ids[0] == 0 && v.ids[1] == 1);
+    CHECK_STATUS(copse_bsp2_leaf_objects(t, 4, &objs, &count), COPSE_OK);
+    CHECK(count == 2 && objs[0] == 0 && objs[1] == 1);
+}
+
 static void test_seed_example(void)
 {
     copse_box2 scene, boxes[4];
@@ -117,6 +194,7 @@ static void test_seed_example(void)
     CHECK(strlen(text) == 9 && memcmp(text, k_seed_pre, 9) == 0);
     CHECK_STATUS(copse_bsp2_dump(&t, COPSE_BSP_PREORDER, NULL, 0, &len), COPSE_ERR_NOMEM);
     CHECK_EQ_INT(len, strlen(k_seed_pre));
+    seed_walks(&t);
     {
         copse_bsp2_where w;
         copse_bsp2_trace tr;
@@ -155,7 +233,7 @@ static void test_seed_example(void)
 
 typedef struct scene2 {
     copse_box2 scene;
-    copse_box2 *boxes;
+    const copse_box2 *boxes;
     uint32_t n;
 } scene2;
 
@@ -266,8 +344,9 @@ static bool make_scene(scene2 *s, scene_kind kind, uint32_t n, test_rng *rng)
     uint32_t i;
     float lo = kind == SC_HUGE ? -3e30f : 0.0f, hi = kind == SC_HUGE ? 3e30f : 64.0f;
     s->n = n;
-    s->boxes = (copse_box2 *)pool_alloc((n > 0 ? n : 1u) * sizeof(copse_box2));
-    if (s->boxes == NULL)
+    copse_box2 *boxes = (copse_box2 *)pool_alloc((n > 0 ? n : 1u) * sizeof(copse_box2));
+    s->boxes = boxes;
+    if (boxes == NULL)
         return false;
     s->scene = copse_box2_make(lo, lo, hi, hi);
     if (kind == SC_GRID || kind == SC_TOUCHING)
@@ -283,7 +362,7 @@ static bool make_scene(scene2 *s, scene_kind kind, uint32_t n, test_rng *rng)
             break;
         case SC_TOUCHING:
             if (i > 0 && test_rng_below(rng, 5) == 0) {
-                s->boxes[i] = s->boxes[test_rng_below(rng, i)]; /* coincident */
+                boxes[i] = boxes[test_rng_below(rng, i)]; /* coincident */
                 continue;
             }
             x0 = 8.0f * (float)test_rng_below(rng, 8);
@@ -303,7 +382,7 @@ static bool make_scene(scene2 *s, scene_kind kind, uint32_t n, test_rng *rng)
             h = test_rng_float(rng, 1e24f, 1e30f);
             break;
         }
-        s->boxes[i] = copse_box2_make(x0, y0, x0 + w, y0 + h);
+        boxes[i] = copse_box2_make(x0, y0, x0 + w, y0 + h);
     }
     return true;
 }
@@ -314,18 +393,75 @@ typedef struct leaf_region {
     float mn[2], mx[2];
 } leaf_region;
 
-static void check_leaves(const copse_bsp2 *t, const scene2 *s, leaf_region *reg)
+/* The seed's rule, again, in double, from the boxes: the line a region with pieces gets, as
+ * axis (0 x, 1 y; 2 none) and coordinate. Exact for the integer scenes it is used on. */
+static unsigned seed_rule(const scene2 *s, const leaf_region *r, double *split, uint32_t *pieces)
 {
-    uint32_t stack[COPSE_BSP_MAX_DEPTH + 2u], sp = 0, k, bad = 0;
+    double best_d[2] = {0, 0}, best_c[2] = {0, 0}, ctr[2], half[2];
+    bool have[2] = {false, false}, cuts[2] = {false, false};
+    uint32_t i;
+    unsigned a, k;
+    *pieces = 0;
+    for (a = 0; a < 2; a++) {
+        ctr[a] = ((double)r->mn[a] + (double)r->mx[a]) / 2.0;
+        half[a] = ((double)r->mx[a] - (double)r->mn[a]) / 2.0;
+    }
+    for (i = 0; i < s->n; i++) {
+        const copse_box2 *b = &s->boxes[i];
+        double lo[2], hi[2];
+        lo[0] = (double)b->min.x, lo[1] = (double)b->min.y, hi[0] = (double)b->max.x, hi[1] = (double)b->max.y;
+        if (!(lo[0] < (double)r->mx[0] && hi[0] > (double)r->mn[0] && lo[1] < (double)r->mx[1] && hi[1] > (double)r->mn[1]))
+            continue;
+        (*pieces)++;
+        for (a = 0; a < 2; a++)
+            for (k = 0; k < 2; k++) {
+                double c = k == 0 ? lo[a] : hi[a], d = c > ctr[a] ? c - ctr[a] : ctr[a] - c;
+                if (c > (double)r->mn[a] && c < (double)r->mx[a] &&
+                    (!have[a] || d < best_d[a] || (d == best_d[a] && c < best_c[a]))) {
+                    have[a] = true;
+                    best_d[a] = d;
+                    best_c[a] = c;
+                }
+            }
+    }
+    for (i = 0; i < s->n; i++) {
+        const copse_box2 *b = &s->boxes[i];
+        double lo[2], hi[2];
+        lo[0] = (double)b->min.x, lo[1] = (double)b->min.y, hi[0] = (double)b->max.x, hi[1] = (double)b->max.y;
+        if (!(lo[0] < (double)r->mx[0] && hi[0] > (double)r->mn[0] && lo[1] < (double)r->mx[1] && hi[1] > (double)r->mn[1]))
+            continue;
+        for (a = 0; a < 2; a++)
+            cuts[a] = cuts[a] || (have[a] && lo[a] < best_c[a] && best_c[a] < hi[a]);
+    }
+    if (*pieces < 2 || (!have[0] && !have[1]))
+        return 2;
+    a = !have[1] ? 0u : !have[0] ? 1u : cuts[0] != cuts[1] ? (cuts[0] ? 1u : 0u)
+                                                          : (best_d[1] / half[1] < best_d[0] / half[0] ? 1u : 0u);
+    *split = best_c[a];
+    return a;
+}
+
+/* Every leaf lists exactly the objects whose interior meets its closed region (computed here,
+ * not by the library); leaves hold several objects only at the depth cap or when no line fits;
+ * on integer scenes (`rule`) every line is the one the seed's rule picks. */
+static void check_leaves(const copse_bsp2 *t, const scene2 *s, leaf_region *reg, uint32_t max_depth, bool rule)
+{
+    uint32_t stack[COPSE_BSP_MAX_DEPTH + 2u], depth[COPSE_BSP_MAX_DEPTH + 2u], sp = 0, k, bad = 0, bad_rule = 0;
     reg[0].mn[0] = s->scene.min.x;
     reg[0].mn[1] = s->scene.min.y;
     reg[0].mx[0] = s->scene.max.x;
     reg[0].mx[1] = s->scene.max.y;
-    stack[sp++] = 0;
+    stack[sp] = 0;
+    depth[sp++] = 0;
     while (sp > 0) {
         const copse_bsp2_node *n;
+        uint32_t d, pieces;
+        double split = 0.0;
+        unsigned want;
         k = stack[--sp];
+        d = depth[sp];
         n = &t->nodes[k];
+        want = seed_rule(s, &reg[k], &split, &pieces);
         if ((n->info & 3u) == COPSE_BSP2_LEAF) {
             const uint32_t *objs;
             uint32_t count, i, j = 0;
@@ -338,18 +474,23 @@ static void check_leaves(const copse_bsp2 *t, const scene2 *s, leaf_region *reg)
                     bad += j >= count || objs[j++] != i;
             }
             bad += j != count;
-            /* the seed's stop rules: more than one object only at the depth cap or when no line fits */
+            /* the seed's stop rules: a leaf at the cap, or with fewer than two objects, or no line */
+            bad_rule += rule && d < max_depth && want != 2u;
             continue;
         }
+        bad_rule += d >= max_depth || (rule && (want != (n->info & 3u) || split != (double)n->split));
         reg[k + 1u] = reg[k];
         reg[k + 1u].mx[n->info & 3u] = n->split;
         reg[n->index] = reg[k];
         reg[n->index].mn[n->info & 3u] = n->split;
         CHECK(n->split > reg[k].mn[n->info & 3u] && n->split < reg[k].mx[n->info & 3u]);
-        stack[sp++] = n->index;
-        stack[sp++] = k + 1u;
+        stack[sp] = n->index;
+        depth[sp++] = d + 1u;
+        stack[sp] = k + 1u;
+        depth[sp++] = d + 1u;
     }
     CHECKF(bad == 0, "%u leaves list the wrong objects", (unsigned)bad);
+    CHECKF(bad_rule == 0, "%u nodes where the seed's rule decides otherwise", (unsigned)bad_rule);
 }
 
 typedef struct order_ctx {
@@ -549,6 +690,45 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
            k_scene_names[kind], (unsigned)s->n, bad_point, bad_box, bad_circle, bad_seg, bad_leaves);
 }
 
+/* One built scene, judged whole: leaf contents (and the seed's rule on integer scenes), both
+ * visit orders, the pairs, and the query battery. */
+static void judge_scene(const scene2 *s, scene_kind kind, uint32_t depth, test_rng *rng, unsigned queries)
+{
+    copse_bsp2 t;
+    leaf_region *reg;
+    uint32_t *order, *end, *ids;
+    pair_ctx pc;
+    if (!build_exact(&t, &s->scene, s->boxes, s->n, depth))
+        return;
+    reg = (leaf_region *)pool_alloc(t.node_count * sizeof(leaf_region));
+    order = (uint32_t *)pool_alloc(t.node_count * 4u);
+    end = (uint32_t *)pool_alloc(t.node_count * 4u);
+    ids = (uint32_t *)pool_alloc(t.node_count * 4u);
+    if (reg == NULL || order == NULL || end == NULL || ids == NULL)
+        return;
+    CHECK(t.depth <= depth);
+    check_leaves(&t, s, reg, depth, kind == SC_GRID || kind == SC_TOUCHING);
+    check_order(&t, copse_v2(qcoord(s, kind, rng, 0), qcoord(s, kind, rng, 1)), true, order, end);
+    check_order(&t, copse_v2(qcoord(s, kind, rng, 0), qcoord(s, kind, rng, 1)), false, order, end);
+    pc.s = s;
+    pc.pairs = pc.bad = 0;
+    CHECK_STATUS(copse_bsp2_visit_pairs(&t, count_pair, &pc), COPSE_OK);
+    CHECK(pc.bad == 0);
+    run_queries(&t, s, kind, rng, queries, ids, t.node_count);
+}
+
+void bsp2_judge_map(const copse_box2 *scene, const copse_box2 *boxes, uint32_t n, uint32_t depth, uint64_t seed,
+                    unsigned queries)
+{
+    scene2 s;
+    test_rng rng;
+    s.scene = *scene;
+    s.boxes = boxes;
+    s.n = n;
+    test_rng_seed(&rng, seed);
+    judge_scene(&s, SC_FLOAT, depth, &rng, queries);
+}
+
 static void test_random(void)
 {
     static const uint32_t small[] = {0, 1, 2, 3, 5, 8, 13};
@@ -560,33 +740,11 @@ static void test_random(void)
                 uint32_t n = i < sizeof small / sizeof small[0] ? small[i] : big;
                 test_rng rng;
                 scene2 s;
-                copse_bsp2 t;
-                leaf_region *reg;
-                uint32_t *order, *end, *ids;
                 pool_reset();
                 test_rng_seed(&rng, 1000u * kind + 10u * i + depth);
-                if (!make_scene(&s, (scene_kind)kind, n, &rng) || !build_exact(&t, &s.scene, s.boxes, n, depth))
+                if (!make_scene(&s, (scene_kind)kind, n, &rng))
                     return;
-                reg = (leaf_region *)pool_alloc(t.node_count * sizeof(leaf_region));
-                order = (uint32_t *)pool_alloc(t.node_count * 4u);
-                end = (uint32_t *)pool_alloc(t.node_count * 4u);
-                ids = (uint32_t *)pool_alloc(t.node_count * 4u);
-                if (reg == NULL || order == NULL || end == NULL || ids == NULL)
-                    return;
-                CHECK(t.depth <= depth);
-                check_leaves(&t, &s, reg);
-                check_order(&t, copse_v2(qcoord(&s, (scene_kind)kind, &rng, 0), qcoord(&s, (scene_kind)kind, &rng, 1)),
-                            true, order, end);
-                check_order(&t, copse_v2(qcoord(&s, (scene_kind)kind, &rng, 0), qcoord(&s, (scene_kind)kind, &rng, 1)),
-                            false, order, end);
-                {
-                    pair_ctx pc;
-                    pc.s = &s;
-                    pc.pairs = pc.bad = 0;
-                    CHECK_STATUS(copse_bsp2_visit_pairs(&t, count_pair, &pc), COPSE_OK);
-                    CHECK(pc.bad == 0);
-                }
-                run_queries(&t, &s, (scene_kind)kind, &rng, n > 20 ? 300u : 60u, ids, t.node_count);
+                judge_scene(&s, (scene_kind)kind, depth, &rng, n > 20 ? 300u : 60u);
             }
         }
     }

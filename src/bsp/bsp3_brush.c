@@ -2,10 +2,10 @@
  * Brushes: the helpers that make them, and what the 3D builder learns about each one before
  * it cuts anything (unit planes, corners, bevels, how far an expanded brush reaches).
  *
- * Corners come from every triple of planes (and of six far planes at +-1e38, so that a brush
- * that encloses no finite region shows itself by a corner on them), intersected in double and
- * kept when they lie behind every plane. A convex polyhedron with F faces has at most 2F - 4
- * corners, which sizes their storage from the plane counts alone.
+ * A brush that encloses no finite region is found first, from its normals alone (bounded()).
+ * Corners then come from every triple of planes, intersected in double and kept when they lie
+ * behind every plane. A convex polyhedron with F faces has at most 2F - 4 corners, which sizes
+ * their storage from the plane counts alone.
  */
 #include "bsp3_internal.h"
 
@@ -105,6 +105,28 @@ copse_status copse_brush_from_polygon(const copse_vec2 *corners, uint32_t count,
 
 /* ---- what the builder learns about a brush -------------------------------------------------- */
 
+bool copse_bsp3_needs_bevel(const copse_brush *in, unsigned k)
+{
+    const unsigned axis = k / 2u;
+    const float sign = (k & 1u) ? -1.0f : 1.0f;
+    uint32_t j;
+    for (j = 0; j < in->plane_count; j++) {
+        const copse_vec3 *n = &in->planes[j].normal;
+        if (bsp3_at(n, axis) * sign > 0.0f && bsp3_at(n, (axis + 1u) % 3u) == 0.0f &&
+            bsp3_at(n, (axis + 2u) % 3u) == 0.0f)
+            return false;
+    }
+    return true;
+}
+
+uint32_t copse_bsp3_bevel_count(const copse_brush *in)
+{
+    uint32_t k, count = 0;
+    for (k = 0; k < 6; k++)
+        count += copse_bsp3_needs_bevel(in, k);
+    return count;
+}
+
 copse_status copse_bsp3_check_input(const copse_brush *brushes, uint32_t count, const copse_bsp3_params *params)
 {
     uint32_t i, k;
@@ -190,62 +212,64 @@ static bool corner(const copse_plane *a, const copse_plane *b, const copse_plane
     return true;
 }
 
-#define FAR_PLANE 1e38
-
-/* Plane `i` of a brush's unit planes, then the six far planes. */
-static void plane_at(const copse_plane *unit, uint32_t n, uint32_t i, copse_plane *out)
+/* Do the planes enclose a bounded region? Not when some direction u != 0 has n . u <= 0 for
+ * every normal (the region recedes along it). Such a cone, when it is not {0}, has an edge
+ * along the cross product of two normals (or, when the normals span less than 3D, every cross
+ * product lies on its line), so the pairs decide: O(n^3), no LP. */
+static bool bounded(const copse_plane *unit, uint32_t n)
 {
-    if (i < n) {
-        *out = unit[i];
-        return;
-    }
-    i -= n;
-    out->normal = copse_v3(i / 2u == 0 ? 1.0f : 0.0f, i / 2u == 1 ? 1.0f : 0.0f, i / 2u == 2 ? 1.0f : 0.0f);
-    if (i % 2u) {
-        out->normal.x = -out->normal.x;
-        out->normal.y = -out->normal.y;
-        out->normal.z = -out->normal.z;
-    }
-    out->dist = (float)FAR_PLANE;
+    uint32_t i, j, k;
+    bool any = false;
+    for (i = 0; i < n; i++)
+        for (j = i + 1u; j < n; j++) {
+            const copse_vec3 *a = &unit[i].normal, *b = &unit[j].normal;
+            double u[3], len2;
+            bool all_le = true, all_ge = true;
+            u[0] = (double)a->y * (double)b->z - (double)a->z * (double)b->y;
+            u[1] = (double)a->z * (double)b->x - (double)a->x * (double)b->z;
+            u[2] = (double)a->x * (double)b->y - (double)a->y * (double)b->x;
+            len2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
+            if (len2 < 1e-18)
+                continue; /* parallel normals */
+            any = true;
+            for (k = 0; k < n && (all_le || all_ge); k++) {
+                double d = (double)unit[k].normal.x * u[0] + (double)unit[k].normal.y * u[1] +
+                           (double)unit[k].normal.z * u[2];
+                double eps = 1e-9 * (len2 < 1.0 ? 1.0 : len2);
+                all_le = all_le && d <= eps;
+                all_ge = all_ge && d >= -eps;
+            }
+            if (all_le || all_ge)
+                return false;
+        }
+    return any; /* all normals parallel: a slab at best */
 }
 
 copse_status copse_bsp3_corners(const copse_plane *unit, uint32_t n, float *verts, uint32_t cap, uint32_t *count,
                                 float *tol_out)
 {
-    const uint32_t all = n + 6u;
     uint32_t i, j, k, l, nv = 0;
     double scale = 1.0, tol;
-    bool far_corner = false;
+    *count = 0;
+    *tol_out = 0.0f;
+    if (!bounded(unit, n))
+        return COPSE_ERR_UNBOUNDED;
     for (i = 0; i < n; i++) {
         double d = unit[i].dist < 0.0f ? -(double)unit[i].dist : (double)unit[i].dist;
         scale = d > scale ? d : scale;
     }
     tol = scale * 1e-6;
-    for (i = 0; i < all; i++) {
-        for (j = i + 1u; j < all; j++) {
-            for (k = j + 1u; k < all; k++) {
-                copse_plane a, b, c;
+    for (i = 0; i < n; i++) {
+        for (j = i + 1u; j < n; j++) {
+            for (k = j + 1u; k < n; k++) {
                 double v[3];
-                bool inside = true, far_one = false;
-                plane_at(unit, n, i, &a);
-                plane_at(unit, n, j, &b);
-                plane_at(unit, n, k, &c);
-                if (!corner(&a, &b, &c, v))
+                bool inside = true;
+                if (!corner(&unit[i], &unit[j], &unit[k], v))
                     continue;
-                for (l = 0; l < all && inside; l++) {
-                    copse_plane p;
-                    double d;
-                    plane_at(unit, n, l, &p);
-                    d = dot_pd(&p, v) - (double)p.dist;
-                    inside = d <= (l < n ? tol : FAR_PLANE * 1e-9);
-                    far_one = far_one || (l >= n && d > -FAR_PLANE * 1e-9);
-                }
+                for (l = 0; l < n && inside; l++)
+                    inside = dot_pd(&unit[l], v) - (double)unit[l].dist <= tol;
                 if (!inside)
                     continue;
-                if (far_one || k >= n) {
-                    far_corner = true;
-                    continue;
-                }
                 {
                     float f[3];
                     uint32_t m;
@@ -272,8 +296,6 @@ copse_status copse_bsp3_corners(const copse_plane *unit, uint32_t n, float *vert
     }
     *count = nv;
     *tol_out = (float)tol;
-    if (far_corner)
-        return COPSE_ERR_UNBOUNDED;
     if (nv < 4u)
         return COPSE_ERR_DEGENERATE; /* empty, or a point, a segment or a polygon */
     /* flat: some plane has every corner on it (its opposite side has no room) */

@@ -95,7 +95,7 @@ static copse_status plan_scratch(const copse_brush *brushes, uint32_t n, const c
     if (st != COPSE_OK)
         return st;
     for (i = 0; i < n; i++) {
-        planes += brushes[i].plane_count + 6u;
+        planes += brushes[i].plane_count + copse_bsp3_bevel_count(&brushes[i]);
         verts += BSP3_CORNERS(brushes[i].plane_count);
     }
     frags = mul_or_max((size_t)params->max_depth + 3u, n);
@@ -107,7 +107,7 @@ static copse_status plan_scratch(const copse_brush *brushes, uint32_t n, const c
     sp->bplanes = round_or_max(mul_or_max(planes, sizeof(copse_plane)));
     sp->binfo = round_or_max(mul_or_max(n, sizeof(binfo)));
     sp->verts = round_or_max(mul_or_max(verts, 12u));
-    sp->uplanes = sp->bplanes;
+    sp->uplanes = 0; /* the distinct planes are compacted in place over bplanes */
     sp->side_plane = round_or_max(mul_or_max(planes, 4u));
     sp->stamp = sp->side_plane;
     sp->frags = round_or_max(mul_or_max(frags, sizeof(frag)));
@@ -155,7 +155,7 @@ static bool same_plane(const copse_plane *a, const copse_plane *b)
 static copse_status prepare(builder *b, uint32_t verts_cap)
 {
     uint32_t i, k, pi = 0, vi = 0;
-    float scale = 1.0f, inflate = 1.0f;
+    float scale = 1.0f, inflate = 1.0f, blo[3] = {0.0f, 0.0f, 0.0f}, bhi[3] = {0.0f, 0.0f, 0.0f};
     bool first = true;
     b->uplane_count = 0;
     for (i = 0; i < b->n; i++) {
@@ -184,13 +184,7 @@ static copse_status prepare(builder *b, uint32_t verts_cap)
         for (k = 0; k < 6; k++) {
             const unsigned axis = k / 2u;
             const float sign = (k & 1u) ? -1.0f : 1.0f;
-            uint32_t j;
-            bool have = false;
-            for (j = 0; j < in->plane_count && !have; j++) {
-                const float *nrm = &bp[j].normal.x;
-                have = nrm[axis] == sign && nrm[(axis + 1u) % 3u] == 0.0f && nrm[(axis + 2u) % 3u] == 0.0f;
-            }
-            if (!have) {
+            if (copse_bsp3_needs_bevel(in, k)) {
                 copse_plane *bev = &bp[in->plane_count + nb++];
                 bev->normal = copse_v3(axis == 0 ? sign : 0.0f, axis == 1 ? sign : 0.0f, axis == 2 ? sign : 0.0f);
                 bev->dist = sign > 0.0f ? mx[axis] : -mn[axis];
@@ -204,21 +198,17 @@ static copse_status prepare(builder *b, uint32_t verts_cap)
         inflate = geo_max(inflate, copse_bsp3_inflation(bp, bi->nplanes, b->verts + 3u * vi, nv, tol));
         for (k = 0; k < 3; k++) {
             scale = geo_max(scale, geo_max(copse_fabsf(mn[k]), copse_fabsf(mx[k])));
-            if (first) {
-                (&b->bounds.min.x)[k] = mn[k];
-                (&b->bounds.max.x)[k] = mx[k];
-            } else {
-                (&b->bounds.min.x)[k] = geo_min((&b->bounds.min.x)[k], mn[k]);
-                (&b->bounds.max.x)[k] = geo_max((&b->bounds.max.x)[k], mx[k]);
-            }
+            blo[k] = first ? mn[k] : geo_min(blo[k], mn[k]);
+            bhi[k] = first ? mx[k] : geo_max(bhi[k], mx[k]);
         }
         first = false;
         pi += bi->nplanes;
         vi += nv;
     }
     b->side_count = pi;
-    /* distinct planes, in order of first appearance (uplanes overlays nothing in use: it is
-     * its own region of scratch) */
+    b->bounds = copse_box3_make(blo[0], blo[1], blo[2], bhi[0], bhi[1], bhi[2]);
+    /* distinct planes, in order of first appearance, compacted in place: plane u is written at
+     * u <= i, over planes already read (the brush planes are not needed after this) */
     for (i = 0; i < pi; i++) {
         uint32_t u;
         for (u = 0; u < b->uplane_count; u++)
@@ -407,8 +397,7 @@ static copse_status prepare_and_count(builder *b, const copse_brush *brushes, ui
     p += sp->binfo;
     b->verts = (float *)(void *)p;
     p += sp->verts;
-    b->uplanes = (copse_plane *)(void *)p;
-    p += sp->uplanes;
+    b->uplanes = b->bplanes;
     b->side_plane = (uint32_t *)(void *)p;
     p += sp->side_plane;
     b->stamp = (uint32_t *)(void *)p;

@@ -24,6 +24,16 @@ copse_status copse_bsp3_corners(const copse_plane *unit, uint32_t n, float *vert
  * largest move of a corner when all its planes move out by 1 (at least 1). */
 float copse_bsp3_inflation(const copse_plane *planes, uint32_t n, const float *verts, uint32_t nv, float tol);
 
+COPSE_INLINE float bsp3_at(const copse_vec3 *v, unsigned axis)
+{
+    return axis == 0 ? v->x : (axis == 1 ? v->y : v->z);
+}
+
+/* Bevel k (0..5: +x, -x, +y, -y, +z, -z) is needed when no input plane has exactly that
+ * axial normal (any length). Decided on the input so that sizes follow from it alone. */
+bool copse_bsp3_needs_bevel(const copse_brush *in, unsigned k);
+uint32_t copse_bsp3_bevel_count(const copse_brush *in);
+
 COPSE_INLINE bool bsp3_is_node(uint32_t child)
 {
     return (child & COPSE_BSP3_LEAF) == 0u;

@@ -2,7 +2,8 @@
  * The 3D BSP on brushes made from a real mesh (host only): dungeon.obj (Recast's demo level)
  * cut into clusters of triangles by a grid over its bounds, each cluster's bounding box one
  * brush (flat ones thickened), so the brushes overlap, touch and nest as real level geometry
- * does. The tree is judged by the brute-force battery of test_bsp3.h.
+ * does. The 3D tree is judged by the brute-force battery of test_bsp.h; the clusters' xz
+ * footprints, as a 2D map, by the 2D one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,20 @@ static void test_dungeon(void)
             bt.grid = 0.0f;
             bt.radius = (hi[0] - lo[0]) * 0.02f;
             bsp3_run_oracle(&tree, brushes, n, &bt, &rng, 2000u);
+        }
+        /* the same clusters as a ground robot's 2D map: their xz footprints */
+        {
+            copse_box2 *map = (copse_box2 *)malloc(n * sizeof *map), scene = copse_box2_make(lo[0], lo[2], hi[0], hi[2]);
+            uint32_t depth;
+            if (!CHECK(map != NULL))
+                n = 0;
+            for (i = 0; i < n; i++)
+                map[i] = copse_box2_make(boxes[i].min.x, boxes[i].min.z, boxes[i].max.x, boxes[i].max.z);
+            for (depth = 6; depth <= 18; depth += 6) {
+                bsp_pool_reset();
+                bsp2_judge_map(&scene, map, n, depth, 1618u + depth, 2000u);
+            }
+            free(map);
         }
     }
     free(boxes);
