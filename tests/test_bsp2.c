@@ -393,6 +393,16 @@ typedef struct leaf_region {
     float mn[2], mx[2];
 } leaf_region;
 
+/* Box b as double bounds, and whether its interior meets the region's. */
+static bool box_in_region(const copse_box2 *b, const leaf_region *r, double *lo, double *hi)
+{
+    lo[0] = (double)b->min.x;
+    lo[1] = (double)b->min.y;
+    hi[0] = (double)b->max.x;
+    hi[1] = (double)b->max.y;
+    return lo[0] < (double)r->mx[0] && hi[0] > (double)r->mn[0] && lo[1] < (double)r->mx[1] && hi[1] > (double)r->mn[1];
+}
+
 /* The seed's rule, again, in double, from the boxes: the line a region with pieces gets, as
  * axis (0 x, 1 y; 2 none) and coordinate. Exact for the integer scenes it is used on. */
 static unsigned seed_rule(const scene2 *s, const leaf_region *r, double *split, uint32_t *pieces)
@@ -407,10 +417,8 @@ static unsigned seed_rule(const scene2 *s, const leaf_region *r, double *split, 
         half[a] = ((double)r->mx[a] - (double)r->mn[a]) / 2.0;
     }
     for (i = 0; i < s->n; i++) {
-        const copse_box2 *b = &s->boxes[i];
         double lo[2], hi[2];
-        lo[0] = (double)b->min.x, lo[1] = (double)b->min.y, hi[0] = (double)b->max.x, hi[1] = (double)b->max.y;
-        if (!(lo[0] < (double)r->mx[0] && hi[0] > (double)r->mn[0] && lo[1] < (double)r->mx[1] && hi[1] > (double)r->mn[1]))
+        if (!box_in_region(&s->boxes[i], r, lo, hi))
             continue;
         (*pieces)++;
         for (a = 0; a < 2; a++)
@@ -425,10 +433,8 @@ static unsigned seed_rule(const scene2 *s, const leaf_region *r, double *split, 
             }
     }
     for (i = 0; i < s->n; i++) {
-        const copse_box2 *b = &s->boxes[i];
         double lo[2], hi[2];
-        lo[0] = (double)b->min.x, lo[1] = (double)b->min.y, hi[0] = (double)b->max.x, hi[1] = (double)b->max.y;
-        if (!(lo[0] < (double)r->mx[0] && hi[0] > (double)r->mn[0] && lo[1] < (double)r->mx[1] && hi[1] > (double)r->mn[1]))
+        if (!box_in_region(&s->boxes[i], r, lo, hi))
             continue;
         for (a = 0; a < 2; a++)
             cuts[a] = cuts[a] || (have[a] && lo[a] < best_c[a] && best_c[a] < hi[a]);
@@ -467,10 +473,8 @@ static void check_leaves(const copse_bsp2 *t, const scene2 *s, leaf_region *reg,
             uint32_t count, i, j = 0;
             CHECK_STATUS(copse_bsp2_leaf_objects(t, k, &objs, &count), COPSE_OK);
             for (i = 0; i < s->n; i++) {
-                const copse_box2 *b = &s->boxes[i];
-                bool in = b->min.x < reg[k].mx[0] && b->max.x > reg[k].mn[0] && b->min.y < reg[k].mx[1] &&
-                          b->max.y > reg[k].mn[1];
-                if (in)
+                double lo[2], hi[2];
+                if (box_in_region(&s->boxes[i], &reg[k], lo, hi))
                     bad += j >= count || objs[j++] != i;
             }
             bad += j != count;

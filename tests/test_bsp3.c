@@ -646,6 +646,101 @@ static void test_checksum(void)
                       (unsigned)t.node_count, (unsigned)bytes);
 }
 
+/* A build into an arena that already holds someone's bytes: the tree lands right after them,
+ * the scratch goes back, the tree answers as one built alone; the same input built twice in
+ * other buffers gives the same bytes. */
+static void test_arena_sharing(void)
+{
+    test_rng rng;
+    bset set;
+    copse_bsp3 alone, shared;
+    copse_arena arena;
+    size_t scratch, exact, bytes;
+    uint8_t *buf;
+    void *work;
+    unsigned q;
+    pool_reset();
+    test_rng_seed(&rng, 4711);
+    /* three brushes on the micro:bit, whose whole RAM holds two trees, the work and the copies */
+    if (!make_set(&set, SET_POLYGONS, test_memory_bytes() < (256u << 10) ? 3u : 5u, &rng) ||
+        !bsp3_build_exact(&alone, set.brushes, set.n, &k_default))
+        return;
+    bytes = copse_bsp3_bytes(&alone);
+    scratch = copse_bsp3_scratch_bytes(set.brushes, set.n, &k_default);
+    work = pool_alloc(scratch);
+    if (work == NULL)
+        return;
+    exact = copse_bsp3_build_bytes(set.brushes, set.n, &k_default, work, scratch);
+    buf = (uint8_t *)pool_alloc(24u + exact + 8u);
+    if (buf == NULL)
+        return;
+    memset(buf, 0x77, 24u + exact + 8u);
+    copse_arena_init(&arena, buf, 24u + exact);
+    CHECK(copse_arena_alloc(&arena, 20) != NULL); /* someone else's 24 bytes */
+    CHECK_STATUS(copse_bsp3_build(&shared, &arena, set.brushes, set.n, &k_default), COPSE_OK);
+    CHECK_EQ_INT(arena.used, 24u + bytes);
+    CHECK_EQ_INT(arena.high_water, 24u + exact);
+    CHECK((const uint8_t *)shared.nodes == buf + 24);
+    CHECK(buf[0] == 0x77 && buf[23] == 0x77 && buf[24u + exact] == 0x77); /* theirs and past the end */
+    CHECK_STATUS(copse_bsp3_check(&shared), COPSE_OK);
+    CHECK(memcmp(shared.nodes, alone.nodes, bytes) == 0); /* same input, same bytes */
+    for (q = 0; q < 50; q++) {
+        copse_segment3 s;
+        copse_bsp3_trace a, b;
+        s.a = copse_v3(test_rng_float(&rng, -2, 14), test_rng_float(&rng, -2, 14), test_rng_float(&rng, -1, 6));
+        s.b = copse_v3(test_rng_float(&rng, -2, 14), test_rng_float(&rng, -2, 14), test_rng_float(&rng, -1, 6));
+        CHECK_STATUS(copse_bsp3_trace_sphere(&alone, &s, 0.3f, &a), COPSE_OK);
+        CHECK_STATUS(copse_bsp3_trace_sphere(&shared, &s, 0.3f, &b), COPSE_OK);
+        CHECK(a.hit == b.hit && a.fraction == b.fraction && a.brush == b.brush);
+    }
+    /* a second tree after the first, 8 bytes short: NOMEM with the exact figure, first tree intact */
+    copse_arena_init(&arena, buf, 24u + exact);
+    arena.used = 24u + bytes;
+    {
+        copse_bsp3 second;
+        uint8_t *again = (uint8_t *)pool_alloc(24u + bytes + exact - 8u);
+        if (again == NULL)
+            return;
+        memcpy(again, buf, 24u + bytes);
+        copse_arena_init(&arena, again, 24u + bytes + exact - 8u);
+        arena.used = 24u + bytes;
+        CHECK_STATUS(copse_bsp3_build(&second, &arena, set.brushes, set.n, &k_default), COPSE_ERR_NOMEM);
+        CHECK_EQ_INT(arena.needed, 24u + bytes + exact);
+        CHECK_EQ_INT(arena.used, 24u + bytes);
+        CHECK(memcmp(again + 24, alone.nodes, bytes) == 0);
+    }
+}
+
+/* Thin brushes: within a millionth of their scale of flat, a brush has no volume the build can
+ * rely on (DEGENERATE); a thousandth is fine and traced like any other. */
+static void test_thin(void)
+{
+    copse_plane p[6];
+    copse_brush b;
+    copse_bsp3 t;
+    copse_arena arena;
+    copse_box3 thin = copse_box3_make(0.0f, 0.0f, 1.0f, 10.0f, 10.0f, 1.0f + 1e-7f * 10.0f);
+    copse_segment3 s;
+    copse_bsp3_trace tr;
+    void *mem;
+    pool_reset();
+    mem = pool_alloc(4096);
+    if (mem == NULL)
+        return;
+    b.planes = p;
+    b.plane_count = 6;
+    CHECK_STATUS(copse_brush_from_box(&thin, p), COPSE_OK);
+    copse_arena_init(&arena, mem, 4096);
+    CHECK_STATUS(copse_bsp3_build(&t, &arena, &b, 1, &k_default), COPSE_ERR_DEGENERATE);
+    thin.max.z = 1.01f;
+    CHECK_STATUS(copse_brush_from_box(&thin, p), COPSE_OK);
+    CHECK_STATUS(copse_bsp3_build(&t, &arena, &b, 1, &k_default), COPSE_OK);
+    s.a = copse_v3(5, 5, 3);
+    s.b = copse_v3(5, 5, -1);
+    CHECK_STATUS(copse_bsp3_trace_ray(&t, &s, &tr), COPSE_OK);
+    CHECK(tr.hit && tr.normal.z == 1.0f && tr.point.z > 1.0099f && tr.point.z < 1.0101f);
+}
+
 static void test_guard(void)
 {
     enum { GUARD = 32 };
@@ -798,6 +893,8 @@ void suite_bsp3(void)
     test_run("bsp3/helpers", test_helpers);
     test_run("bsp3/random_vs_brute_force", test_random);
     test_run("bsp3/checksum", test_checksum);
+    test_run("bsp3/arena_sharing", test_arena_sharing);
+    test_run("bsp3/thin", test_thin);
     test_run("bsp3/guard", test_guard);
     test_run("bsp3/bad_input", test_bad_input);
 }

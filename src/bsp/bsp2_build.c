@@ -252,6 +252,7 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
         copse_arena_rewind(arena, mark);
         return COPSE_ERR_NOMEM;
     }
+    memset(out.nodes, 0, bsp2_size(out.nodes_used, out.items_used)); /* no stale padding */
     out.nodes_used = out.items_used = out.leaves = out.depth = out.splits = 0;
     (void)bsp2_run(scene, objects, count, params->max_depth, &out);
     bsp->nodes = out.nodes;

@@ -458,7 +458,9 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
         copse_arena_rewind(arena, mark);
         return COPSE_ERR_NOMEM; /* needed: exact */
     }
-    /* the write pass, into the tree's place after the scratch */
+    /* the write pass, into the tree's place after the scratch (zeroed: no stale padding, the
+     * same bytes wherever it is built) */
+    memset(out, 0, tree);
     p = out;
     b.nodes = (copse_bsp3_node *)(void *)p;
     p += COPSE_ARENA_ROUND((size_t)b.node_count * sizeof(copse_bsp3_node));
