@@ -35,7 +35,11 @@ extern "C" {
 
 /* ---- limits ---------------------------------------------------------------------------------- */
 
-#define COPSE_BSP_MAX_DEPTH 32u          /* levels below the root; builders and query stacks */
+/* Levels below the root: the builders' cap and the size of every walk's stack (34 entries at
+ * 32). Define it lower for the whole build (library and callers alike) to shrink the stacks. */
+#ifndef COPSE_BSP_MAX_DEPTH
+#define COPSE_BSP_MAX_DEPTH 32u
+#endif
 #define COPSE_BSP_MAX_OBJECTS (1u << 24) /* 2D objects / 3D brushes per tree */
 #define COPSE_BSP_NONE 0xFFFFFFFFu       /* "no leaf", "no object" */
 

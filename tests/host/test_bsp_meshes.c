@@ -75,7 +75,7 @@ static void test_dungeon(void)
                 n = 0;
             for (i = 0; i < n; i++)
                 map[i] = copse_box2_make(boxes[i].min.x, boxes[i].min.z, boxes[i].max.x, boxes[i].max.z);
-            for (depth = 6; depth <= 18; depth += 6) {
+            for (depth = 6; depth <= 18 && depth <= COPSE_BSP_MAX_DEPTH; depth += 6) {
                 bsp_pool_reset();
                 bsp2_judge_map(&scene, map, n, depth, 1618u + depth, 2000u);
             }
