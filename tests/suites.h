@@ -10,10 +10,12 @@
     COPSE_SUITE(bvh_edge) \
     COPSE_SUITE(bvh_errors) \
     COPSE_SUITE(octree_point) \
-    COPSE_SUITE(octree_loose)
+    COPSE_SUITE(octree_loose) \
+    COPSE_SUITE(bsp2) \
+    COPSE_SUITE(bsp3)
 
 #if defined(COPSE_HOST)
-#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes) COPSE_SUITE(octree_scan)
+#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes) COPSE_SUITE(octree_scan) COPSE_SUITE(bsp_meshes)
 #else
 #define COPSE_HOST_SUITES
 #endif

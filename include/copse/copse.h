@@ -8,6 +8,7 @@
 #include "copse/query.h"
 #include "copse/bvh.h"
 #include "copse/octree.h"
+#include "copse/bsp.h"
 
 #define COPSE_VERSION_MAJOR 0
 #define COPSE_VERSION_MINOR 1

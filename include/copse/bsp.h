@@ -1,0 +1,327 @@
+/*
+ * copse — binary space partitioning trees.
+ *
+ * One module, two trees that share their walks, their text dumps and their limits:
+ *
+ *   copse_bsp2  the 2D axis-aligned map tree of the seed: a scene rectangle cut by vertical
+ *               and horizontal lines taken from the edges of the objects' boxes. Leaves list
+ *               the objects (boxes) that overlap them; a leaf without objects is empty space.
+ *               Line of sight, occlusion order and broad phase for a ground robot's map.
+ *   copse_bsp3  the 3D solid-leaf tree of Quake's map compilers: convex brushes (plane sets)
+ *               cut the space by their own planes until every leaf is wholly inside a brush
+ *               (solid) or outside all of them (empty). Point contents, ray and swept-sphere
+ *               traces, box overlap.
+ *
+ * Both are flat arrays of plain data in the caller's arena, linked by indices, built without
+ * recursion and queried with a fixed stack of COPSE_BSP_MAX_DEPTH entries. Sizes:
+ * copse_bsp2_build_bytes() / copse_bsp3_build_bytes() give the exact arena bytes of a build;
+ * the COPSE_BSP..._BYTES macros give compile-time upper bounds for static storage.
+ * docs/bsp.md explains the algorithms, the dump format and the memory per node.
+ */
+#ifndef COPSE_BSP_H
+#define COPSE_BSP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "copse/arena.h"
+#include "copse/geom.h"
+#include "copse/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- limits ---------------------------------------------------------------------------------- */
+
+/* Levels below the root: the builders' cap and the size of every walk's stack (34 entries at
+ * 32). Define it lower for the whole build (library and callers alike) to shrink the stacks. */
+#ifndef COPSE_BSP_MAX_DEPTH
+#define COPSE_BSP_MAX_DEPTH 32u
+#endif
+#define COPSE_BSP_MAX_OBJECTS (1u << 24) /* 2D objects / 3D brushes per tree */
+#define COPSE_BSP_NONE 0xFFFFFFFFu       /* "no leaf", "no object" */
+
+/* Which dump: one node per line in pre-order (indented by depth), or one line per level. */
+typedef enum copse_bsp_order {
+    COPSE_BSP_PREORDER = 0,
+    COPSE_BSP_LEVELORDER = 1
+} copse_bsp_order;
+
+/* Visitors: return false to stop the walk. */
+typedef bool (*copse_bsp_leaf_visitor)(void *user, uint32_t leaf);
+typedef bool (*copse_bsp_pair_visitor)(void *user, uint32_t a, uint32_t b);
+
+/* =============================================================================================
+ * The 2D axis-aligned tree (the seed)
+ * ========================================================================================== */
+
+/* Node kinds (the low two bits of copse_bsp2_node.info). */
+#define COPSE_BSP2_SPLIT_X 0u /* the vertical line x = split: low child x <= split, high child x >= split */
+#define COPSE_BSP2_SPLIT_Y 1u /* the horizontal line y = split */
+#define COPSE_BSP2_LEAF 2u
+
+/* 12 bytes. Nodes are in pre-order: an internal node's low child is the next node. */
+typedef struct copse_bsp2_node {
+    float split;    /* internal: the line's x or y; leaf: 0 */
+    uint32_t index; /* internal: the high child's node; leaf: its first slot in items[] */
+    uint32_t info;  /* bits 0-1: kind; leaf: bits 2-31: how many objects it lists */
+} copse_bsp2_node;
+
+#define COPSE_BSP2_NODE_BYTES 12u
+
+typedef struct copse_bsp2_params {
+    uint32_t max_depth; /* 1..COPSE_BSP_MAX_DEPTH: a node this deep is a leaf (the root is depth 0) */
+} copse_bsp2_params;
+
+#define COPSE_BSP2_PARAMS_DEFAULT { 8u }
+
+typedef struct copse_bsp2 {
+    const copse_bsp2_node *nodes;
+    const uint32_t *items;     /* leaf slots -> object index */
+    uint32_t node_count, item_count, leaf_count;
+    uint32_t object_count;
+    uint32_t depth;            /* of the deepest leaf (root = 0) */
+    uint32_t split_count;      /* objects cut in two by a chosen line, summed over the build */
+    copse_box2 scene;          /* the region the tree covers */
+    const copse_box2 *objects; /* the caller's boxes (referenced, never copied) */
+} copse_bsp2;
+
+/* Upper bounds for static storage (small n: the arithmetic is in size_t). A tree over n boxes
+ * has at most min(2^depth, (2n+1)^2) leaves (leaves are unions of the cells that the 2n x-edges
+ * and 2n y-edges make) and each leaf lists at most n objects. copse_bsp2_build_bytes() is
+ * usually far smaller: measure it on the host and size the buffer with that. */
+#define COPSE_BSP2_POW2(depth) ((size_t)1u << ((depth) < 24u ? (depth) : 24u)) /* 2^depth, capped: no overflow */
+#define COPSE_BSP2_LEAF_BOUND(n, depth)                                                           \
+    (COPSE_BSP2_POW2(depth) < (2u * (size_t)(n) + 1u) * (2u * (size_t)(n) + 1u) && (depth) < 24u   \
+         ? COPSE_BSP2_POW2(depth)                                                               \
+         : (2u * (size_t)(n) + 1u) * (2u * (size_t)(n) + 1u))
+#define COPSE_BSP2_BYTES(n, depth)                                                                \
+    (COPSE_ARENA_ROUND(COPSE_BSP2_NODE_BYTES * (2u * COPSE_BSP2_LEAF_BOUND(n, depth) - 1u)) +    \
+     COPSE_ARENA_ROUND(4u * (size_t)(n) * COPSE_BSP2_LEAF_BOUND(n, depth)))
+
+/* Exact arena bytes copse_bsp2_build() takes (it needs no scratch): it runs the build's
+ * decisions without writing. SIZE_MAX for input that the build would refuse. */
+size_t copse_bsp2_build_bytes(const copse_box2 *scene, const copse_box2 *objects, uint32_t count,
+                              const copse_bsp2_params *params);
+
+/* Bytes a built tree keeps (equal to the build bytes). */
+size_t copse_bsp2_bytes(const copse_bsp2 *bsp);
+
+/* Build over `count` boxes inside `scene`. Boxes are closed; parts outside the scene are not
+ * in the tree. Errors: NULL, PARAM (max_depth out of range, an inverted box or scene),
+ * NONFINITE, DEGENERATE (a box of zero width or height), TOO_LARGE, NOMEM (arena->needed then
+ * says what would fit). On any error the tree is empty and the arena as it was. */
+copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_box2 *scene,
+                              const copse_box2 *objects, uint32_t count, const copse_bsp2_params *params);
+
+/* ---- 2D queries -----------------------------------------------------------------------------
+ * Objects and query shapes are closed sets: touching counts. Points and shapes outside the
+ * scene meet nothing. Every query returns COPSE_OK, or NULL / NONFINITE / EMPTY_RANGE
+ * (a negative radius) with an empty answer. */
+
+typedef struct copse_bsp2_where {
+    bool solid;      /* the point lies in an object */
+    uint32_t leaf;   /* the leaf (node index) holding the point; on a line, the high side's */
+    uint32_t object; /* the lowest-index object holding the point, or COPSE_BSP_NONE */
+} copse_bsp2_where;
+
+copse_status copse_bsp2_locate(const copse_bsp2 *bsp, copse_vec2 point, copse_bsp2_where *out);
+
+/* Does the box / circle touch any object? (*hit is the answer.) */
+copse_status copse_bsp2_overlap_box(const copse_bsp2 *bsp, const copse_box2 *box, bool *hit);
+copse_status copse_bsp2_overlap_circle(const copse_bsp2 *bsp, const copse_circle *circle, bool *hit);
+
+/* The first point of the segment a -> b that lies in an object: line of sight. */
+typedef struct copse_bsp2_trace {
+    bool hit;
+    float t;           /* the point is a + t*(b - a), t in [0, 1]; 1 when nothing is hit */
+    copse_vec2 point;
+    copse_vec2 normal; /* the crossed side of the object's box (-1/+1 on one axis); 0 when a is inside */
+    uint32_t object;   /* the object hit (lowest index on a tie), or COPSE_BSP_NONE */
+    uint32_t leaf;     /* the leaf where it was hit, or COPSE_BSP_NONE */
+} copse_bsp2_trace;
+
+copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *segment, copse_bsp2_trace *out);
+
+/* Every leaf in front-to-back order from `eye` (the side of each line holding the eye first;
+ * on a line, the low side first) or back-to-front (the painter's order of the seed). */
+copse_status copse_bsp2_visit_front_to_back(const copse_bsp2 *bsp, copse_vec2 eye, copse_bsp_leaf_visitor visit,
+                                            void *user);
+copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 eye, copse_bsp_leaf_visitor visit,
+                                            void *user);
+
+/* Leaves (node indices) whose closed region touches the box, in node order: an array form
+ * (ids up to `capacity`, *count found, *truncated) and a visitor form. */
+copse_status copse_bsp2_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, uint32_t *ids,
+                                      uint32_t capacity, uint32_t *count, bool *truncated);
+copse_status copse_bsp2_visit_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box,
+                                            copse_bsp_leaf_visitor visit, void *user);
+
+/* The objects a leaf lists (indices into the caller's boxes). */
+copse_status copse_bsp2_leaf_objects(const copse_bsp2 *bsp, uint32_t leaf, const uint32_t **objects,
+                                     uint32_t *count);
+
+/* Broad phase: every pair (a < b) of objects listed in one leaf, leaf by leaf. A pair that
+ * shares k leaves is reported k times; overlapping boxes always share a leaf. */
+copse_status copse_bsp2_visit_pairs(const copse_bsp2 *bsp, copse_bsp_pair_visitor visit, void *user);
+
+/* ---- 2D inspection ----------------------------------------------------------------------------
+ * Text dumps into the caller's buffer, NUL-terminated. Format (docs/bsp.md):
+ *   pre-order:   one node per line, two spaces of indent per level;
+ *   level-order: "<level>: " then that level's nodes, left to right, separated by spaces;
+ *   a node is   "X<c>" (the line x = c), "Y<c>" (y = c), "E" (an empty leaf) or
+ *               "S<i>,<j>,..." (a leaf listing objects i, j, ...); c is printed as a decimal
+ *               integer when it is one (|c| < 2^24) and as a C99 hex float ("0x1.8p-3") otherwise.
+ * *length (optional) receives the text's full length without the NUL. When cap is too small,
+ * the text is cut at cap-1 bytes and the call returns COPSE_ERR_NOMEM. */
+copse_status copse_bsp2_dump(const copse_bsp2 *bsp, copse_bsp_order order, char *buf, size_t cap, size_t *length);
+
+/* Checks the structure: child links in pre-order, item ranges, object indices, depth.
+ * COPSE_OK or the first problem's status. */
+copse_status copse_bsp2_check(const copse_bsp2 *bsp);
+
+
+/* =============================================================================================
+ * The 3D solid-leaf tree (convex brushes, Quake's map compilers)
+ * ========================================================================================== */
+
+/* The points x with dot(normal, x) <= dist are behind the plane: a brush is the set of points
+ * behind all of its planes (closed, convex). Normals need not be unit length. */
+typedef struct copse_plane {
+    copse_vec3 normal;
+    float dist;
+} copse_plane;
+
+typedef struct copse_brush {
+    const copse_plane *planes;
+    uint32_t plane_count; /* 4..COPSE_BSP3_MAX_SIDES */
+} copse_brush;
+
+#define COPSE_BSP3_MAX_SIDES 24u  /* planes per input brush (the build adds up to 6 bevels) */
+#define COPSE_BSP3_EMPTY 0xFFFFFFFFu /* a child that is empty space */
+#define COPSE_BSP3_LEAF 0x80000000u  /* a child with this bit is leaves[child & ~bit] */
+
+/* The six planes of a box (min < max on every axis, else PARAM or DEGENERATE). */
+copse_status copse_brush_from_box(const copse_box3 *box, copse_plane planes[6]);
+
+/* A convex polygon in the xy plane (either winding, no repeated or collinear corners),
+ * extruded from z0 to z1 (z0 < z1): count + 2 planes into planes[0..capacity).
+ * Errors: NULL, PARAM (count < 3, z0 >= z1), NONFINITE, NONCONVEX, DEGENERATE, NOMEM (capacity). */
+copse_status copse_brush_from_polygon(const copse_vec2 *corners, uint32_t count, float z0, float z1,
+                                      copse_plane *planes, uint32_t capacity, uint32_t *plane_count);
+
+/* 12 bytes: the plane and both children (COPSE_BSP3_EMPTY, COPSE_BSP3_LEAF | leaf, or a node). */
+typedef struct copse_bsp3_node {
+    uint32_t plane;
+    uint32_t child[2]; /* [0] front (dot(n, x) > d), [1] back */
+} copse_bsp3_node;
+
+/* 8 bytes. A solid leaf lies inside a brush; a mixed leaf is where max_depth stopped the build
+ * before its contents were decided, and queries test its brushes. Both list the brushes
+ * whose fragments reached them (the swept-sphere and box tests use the list). */
+typedef struct copse_bsp3_leaf {
+    uint32_t first; /* into leaf_brushes[] */
+    uint32_t info;  /* bit 31: mixed; bits 0-30: how many brushes */
+} copse_bsp3_leaf;
+
+#define COPSE_BSP3_MIXED 0x80000000u
+
+/* 8 bytes: sides[first .. first+sides) are plane indices; the first `split_sides` are the
+ * input planes, the rest the axis-aligned bevels the build added. */
+typedef struct copse_bsp3_brush {
+    uint32_t first;
+    uint16_t sides, split_sides;
+} copse_bsp3_brush;
+
+typedef struct copse_bsp3_params {
+    uint32_t max_depth;    /* 1..COPSE_BSP_MAX_DEPTH */
+    uint32_t split_weight; /* splitter score = split_weight * fragments cut + |front - back|, 0..1000 */
+} copse_bsp3_params;
+
+#define COPSE_BSP3_PARAMS_DEFAULT { COPSE_BSP_MAX_DEPTH, 8u }
+
+/* The tree keeps its own copy of the (unit-normal, deduplicated) planes: it needs no input
+ * once built and can be placed in flash. */
+typedef struct copse_bsp3 {
+    const copse_bsp3_node *nodes;
+    const copse_plane *planes;
+    const uint32_t *sides;
+    const copse_bsp3_brush *brushes;
+    const copse_bsp3_leaf *leaves;
+    const uint32_t *leaf_brushes;
+    uint32_t node_count, plane_count, side_count, brush_count, leaf_count, leaf_brush_count;
+    uint32_t root;          /* a child code: the root node 0, or a leaf / EMPTY for a tree without nodes */
+    uint32_t depth;         /* of the deepest leaf (root = 0) */
+    uint32_t split_count;   /* brush fragments cut in two, summed over the build */
+    uint32_t solid_leaves, mixed_leaves, empty_leaves;
+    float inflate;          /* how far (per unit of radius) an expanded brush reaches beyond the brush */
+    float slack;            /* absolute distance margin of the conservative walks */
+    copse_box3 bounds;      /* of all brushes */
+} copse_bsp3;
+
+/* Scratch bytes a build takes while it runs (plane copies, brush corners, the fragment stack),
+ * from the plane counts alone; SIZE_MAX for input out of range. */
+size_t copse_bsp3_scratch_bytes(const copse_brush *brushes, uint32_t count, const copse_bsp3_params *params);
+
+/* Exact arena bytes of copse_bsp3_build (scratch included): the size of a BSP depends on its
+ * splits, so this runs the build's decisions in `work` (at least copse_bsp3_scratch_bytes).
+ * SIZE_MAX for input the build would refuse or too little work memory. */
+size_t copse_bsp3_build_bytes(const copse_brush *brushes, uint32_t count, const copse_bsp3_params *params,
+                              void *work, size_t work_bytes);
+
+size_t copse_bsp3_bytes(const copse_bsp3 *bsp);
+
+/* Build from convex brushes. Errors: NULL, PARAM (params out of range, a zero normal),
+ * TOO_LARGE (more than COPSE_BSP3_MAX_SIDES planes, too many brushes), NONFINITE, DEGENERATE
+ * (a brush without volume: contradictory or flat), UNBOUNDED (planes that enclose no finite
+ * region), NOMEM. On NOMEM, arena->needed is exact when the arena held the scratch, and
+ * otherwise the scratch alone (a lower bound). On any error the tree is empty and the arena
+ * as it was. After success the arena ends at the end of the tree (copse_bsp3_bytes). */
+copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_brush *brushes, uint32_t count,
+                              const copse_bsp3_params *params);
+
+/* ---- 3D queries: NULL / NONFINITE / EMPTY_RANGE for bad queries, with an empty answer ---------- */
+
+typedef struct copse_bsp3_where {
+    bool solid;
+    uint32_t leaf; /* the child code of the leaf holding the point (COPSE_BSP3_EMPTY for empty space) */
+} copse_bsp3_where;
+
+/* Point contents: solid when the point lies in a brush (closed). */
+copse_status copse_bsp3_contents(const copse_bsp3 *bsp, copse_vec3 point, copse_bsp3_where *out);
+
+typedef struct copse_bsp3_trace {
+    bool hit;
+    bool start_solid;  /* the start already touches solid: fraction 0, normal 0 */
+    float fraction;    /* first contact at a + fraction*(b - a); 1 when nothing is hit */
+    copse_vec3 point;  /* the segment's point (the sphere's centre) at first contact */
+    copse_vec3 normal; /* unit normal of the plane crossed, facing the start */
+    uint32_t brush;    /* the brush hit (swept spheres and mixed leaves), else COPSE_BSP_NONE */
+} copse_bsp3_trace;
+
+/* radius 0: the segment against solid space (the solid-leaf walk of Quake's hull traces);
+ * radius > 0: a sphere swept from a to b, against every brush's planes pushed out by the radius
+ * (with the brushes' axis-aligned bevels, as Quake 3 does for its box traces): exact on faces,
+ * a little wider than the true rounded sweep near edges and corners. */
+copse_status copse_bsp3_trace_sphere(const copse_bsp3 *bsp, const copse_segment3 *segment, float radius,
+                                     copse_bsp3_trace *out);
+copse_status copse_bsp3_trace_ray(const copse_bsp3 *bsp, const copse_segment3 *segment, copse_bsp3_trace *out);
+
+/* Does the closed box touch solid? Decided against each brush's planes pushed out by the box's
+ * extent along their normals (plus the bevels): exact for brushes from boxes and extruded
+ * polygons, conservative near the edges of other brushes. */
+copse_status copse_bsp3_overlap_box(const copse_bsp3 *bsp, const copse_box3 *box, bool *hit);
+
+/* Dumps as for the 2D tree; node tokens: "P<plane>" (a node on planes[plane]), "E" (empty),
+ * "S<b>,<b>.." (solid, the brushes listed), "M<b>,.." (mixed). Children in the order front, back. */
+copse_status copse_bsp3_dump(const copse_bsp3 *bsp, copse_bsp_order order, char *buf, size_t cap, size_t *length);
+
+copse_status copse_bsp3_check(const copse_bsp3 *bsp);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COPSE_BSP_H */
