@@ -102,10 +102,12 @@ include boards/$(BOARD)/board.mk
 X_OUT     := $(B)/$(BOARD)
 X_CC      := arm-none-eabi-gcc
 X_OPT     ?= -O2
-X_COMMON  := $(BOARD_CFLAGS) $(X_OPT) -g -std=c99 $(WARN) $(FP_FLAGS) $(INC) -ffunction-sections \
+# The tests, port and demo code; a board short of flash builds them for size (boards/microbit).
+X_APP_OPT ?= $(X_OPT)
+X_COMMON  := $(BOARD_CFLAGS) -g -std=c99 $(WARN) $(FP_FLAGS) $(INC) -ffunction-sections \
              -fdata-sections -MMD -MP
-X_LIBFLAGS := $(X_COMMON) -ffreestanding
-X_APPFLAGS := $(X_COMMON) -DCOPSE_BOARD_NAME=\"$(BOARD)\" -DCOPSE_SYSTICK_HZ=$(SYSTICK_HZ)u \
+X_LIBFLAGS := $(X_COMMON) $(X_OPT) -ffreestanding
+X_APPFLAGS := $(X_COMMON) $(X_APP_OPT) -DCOPSE_BOARD_NAME=\"$(BOARD)\" -DCOPSE_SYSTICK_HZ=$(SYSTICK_HZ)u \
               -DCOPSE_ICOUNT_SHIFT=$(ICOUNT_SHIFT) -Iport/$(BOARD_ARCH)
 X_LDFLAGS := $(BOARD_CFLAGS) -nostartfiles --specs=nano.specs -Wl,--gc-sections -Lboards/$(BOARD) \
              -Tport/$(BOARD_ARCH)/$(BOARD_ARCH).ld

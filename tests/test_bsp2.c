@@ -105,6 +105,17 @@ static bool log_leaf(void *user, uint32_t leaf)
     return ++v->count != v->stop_after;
 }
 
+/* The array form of copse_bsp2_leaves_in_box, its list unpacked. */
+static copse_status leaves_in_box(const copse_bsp2 *t, const copse_box2 *box, uint32_t *ids, uint32_t capacity,
+                                  uint32_t *count, bool *truncated)
+{
+    copse_id_list list = copse_id_list_make(ids, capacity);
+    copse_status st = copse_bsp2_leaves_in_box(t, box, &list);
+    *count = list.count;
+    *truncated = list.truncated;
+    return st;
+}
+
 static bool log_pair(void *user, uint32_t a, uint32_t b)
 {
     visit_log *v = (visit_log *)user;
@@ -146,9 +157,9 @@ static void seed_walks(const copse_bsp2 *t)
     v.stop_after = 2;
     CHECK_STATUS(copse_bsp2_visit_front_to_back(t, copse_v2(2, 2), log_leaf, &v), COPSE_OK);
     CHECK_EQ_INT(v.count, 2);
-    CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, ids, 3, &count, &trunc), COPSE_OK);
+    CHECK_STATUS(leaves_in_box(t, &all, ids, 3, &count, &trunc), COPSE_OK);
     CHECK(count == 3 && trunc && ids[0] == 3 && ids[1] == 4 && ids[2] == 6);
-    CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
+    CHECK_STATUS(leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
     CHECK(count == 6 && !trunc);
     memset(&v, 0, sizeof v);
     v.stop_after = 1;
@@ -156,11 +167,21 @@ static void seed_walks(const copse_bsp2 *t)
     CHECK_EQ_INT(v.count, 1);
     /* a box over box 2 only: the leaf X19 low (9); one touching the line x = 19 reaches both sides */
     all = copse_box2_make(8, 24, 12, 26);
-    CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
+    CHECK_STATUS(leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
     CHECK(count == 1 && ids[0] == 9);
     all = copse_box2_make(8, 24, 19, 26);
-    CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
+    CHECK_STATUS(leaves_in_box(t, &all, ids, 8, &count, &trunc), COPSE_OK);
     CHECK(count == 2 && ids[0] == 9 && ids[1] == 10);
+    {   /* refused: no list, no visitor, or a list with room but no array; the list is left empty */
+        copse_id_list bad = copse_id_list_make(NULL, 4);
+        bad.count = 7;
+        CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bsp2_visit_leaves_in_box(t, &all, NULL, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, &bad), COPSE_ERR_NULL);
+        CHECK(bad.count == 0 && !bad.truncated);
+        CHECK_STATUS(leaves_in_box(NULL, &all, ids, 8, &count, &trunc), COPSE_ERR_NULL);
+        CHECK(count == 0);
+    }
     /* broad phase: only leaf 4 lists two objects */
     memset(&v, 0, sizeof v);
     CHECK_STATUS(copse_bsp2_visit_pairs(t, log_pair, &v), COPSE_OK);
@@ -614,7 +635,7 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
             CHECK_STATUS(copse_bsp2_overlap_box(t, &b, &hit), COPSE_OK);
             bad_box += hit != brute_box(s, mn, mx);
             /* the leaves it touches: each leaf's listed objects that touch the box are found */
-            CHECK_STATUS(copse_bsp2_leaves_in_box(t, &b, leaf_ids, leaf_cap, &nleaves, &trunc), COPSE_OK);
+            CHECK_STATUS(leaves_in_box(t, &b, leaf_ids, leaf_cap, &nleaves, &trunc), COPSE_OK);
             if (!trunc) {
                 bool any = false;
                 for (i = 0; i < nleaves; i++) {

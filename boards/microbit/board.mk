@@ -5,3 +5,5 @@ QEMU_SYSTEM  := qemu-system-arm
 QEMU_MACHINE := microbit
 SYSTICK_HZ   := 16000000
 ICOUNT_SHIFT := 7
+# 256 KB of flash hold the library at -O2 and every suite only when the tests are built for size.
+X_APP_OPT    := -Os

@@ -27,6 +27,7 @@
 
 #include "copse/arena.h"
 #include "copse/geom.h"
+#include "copse/query.h"
 #include "copse/status.h"
 
 #ifdef __cplusplus
@@ -41,7 +42,7 @@ extern "C" {
 #define COPSE_BSP_MAX_DEPTH 32u
 #endif
 #define COPSE_BSP_MAX_OBJECTS (1u << 24) /* 2D objects / 3D brushes per tree */
-#define COPSE_BSP_NONE 0xFFFFFFFFu       /* "no leaf", "no object" */
+#define COPSE_BSP_NONE COPSE_NONE        /* "no leaf", "no object" */
 
 /* Which dump: one node per line in pre-order (indented by depth), or one line per level. */
 typedef enum copse_bsp_order {
@@ -50,7 +51,6 @@ typedef enum copse_bsp_order {
 } copse_bsp_order;
 
 /* Visitors: return false to stop the walk. */
-typedef bool (*copse_bsp_leaf_visitor)(void *user, uint32_t leaf);
 typedef bool (*copse_bsp_pair_visitor)(void *user, uint32_t a, uint32_t b);
 
 /* =============================================================================================
@@ -147,17 +147,16 @@ copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *seg
 
 /* Every leaf in front-to-back order from `eye` (the side of each line holding the eye first;
  * on a line, the low side first) or back-to-front (the painter's order of the seed). */
-copse_status copse_bsp2_visit_front_to_back(const copse_bsp2 *bsp, copse_vec2 eye, copse_bsp_leaf_visitor visit,
+copse_status copse_bsp2_visit_front_to_back(const copse_bsp2 *bsp, copse_vec2 eye, copse_id_visitor visit,
                                             void *user);
-copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 eye, copse_bsp_leaf_visitor visit,
+copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 eye, copse_id_visitor visit,
                                             void *user);
 
 /* Leaves (node indices) whose closed region touches the box, in node order: an array form
- * (ids up to `capacity`, *count found, *truncated) and a visitor form. */
-copse_status copse_bsp2_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, uint32_t *ids,
-                                      uint32_t capacity, uint32_t *count, bool *truncated);
+ * (copse_id_list: capacity, then `truncated`) and a visitor form. */
+copse_status copse_bsp2_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, copse_id_list *out);
 copse_status copse_bsp2_visit_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box,
-                                            copse_bsp_leaf_visitor visit, void *user);
+                                            copse_id_visitor visit, void *user);
 
 /* The objects a leaf lists (indices into the caller's boxes). */
 copse_status copse_bsp2_leaf_objects(const copse_bsp2 *bsp, uint32_t leaf, const uint32_t **objects,
@@ -187,12 +186,8 @@ copse_status copse_bsp2_check(const copse_bsp2 *bsp);
  * The 3D solid-leaf tree (convex brushes, Quake's map compilers)
  * ========================================================================================== */
 
-/* The points x with dot(normal, x) <= dist are behind the plane: a brush is the set of points
- * behind all of its planes (closed, convex). Normals need not be unit length. */
-typedef struct copse_plane {
-    copse_vec3 normal;
-    float dist;
-} copse_plane;
+/* A brush is the set of points behind all of its planes (copse_plane, geom.h: dot(normal, x)
+ * <= dist): closed and convex, normals pointing out. Normals need not be unit length. */
 
 typedef struct copse_brush {
     const copse_plane *planes;

@@ -338,7 +338,7 @@ copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *seg
 /* ---- ordered leaf visits ---------------------------------------------------------------------- */
 
 static copse_status visit_ordered(const copse_bsp2 *bsp, copse_vec2 eye, bool front_to_back,
-                                  copse_bsp_leaf_visitor visit, void *user)
+                                  copse_id_visitor visit, void *user)
 {
     uint32_t stack[BSP_STACK], sp = 0;
     const float p[2] = {eye.x, eye.y};
@@ -368,13 +368,13 @@ static copse_status visit_ordered(const copse_bsp2 *bsp, copse_vec2 eye, bool fr
     return COPSE_OK;
 }
 
-copse_status copse_bsp2_visit_front_to_back(const copse_bsp2 *bsp, copse_vec2 eye, copse_bsp_leaf_visitor visit,
+copse_status copse_bsp2_visit_front_to_back(const copse_bsp2 *bsp, copse_vec2 eye, copse_id_visitor visit,
                                             void *user)
 {
     return visit_ordered(bsp, eye, true, visit, user);
 }
 
-copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 eye, copse_bsp_leaf_visitor visit,
+copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 eye, copse_id_visitor visit,
                                             void *user)
 {
     return visit_ordered(bsp, eye, false, visit, user);
@@ -382,71 +382,37 @@ copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 ey
 
 /* ---- broad phase ------------------------------------------------------------------------------- */
 
-typedef struct leaves_ctx {
-    uint32_t *ids;
-    uint32_t capacity, count;
-    bool truncated;
-    copse_bsp_leaf_visitor visit;
-    void *user;
-} leaves_ctx;
-
 static bool leaves_leaf(void *vctx, const copse_bsp2 *t, uint32_t leaf)
 {
-    leaves_ctx *c = (leaves_ctx *)vctx;
     (void)t;
-    if (c->visit != NULL)
-        return c->visit(c->user, leaf);
-    if (c->count < c->capacity) {
-        c->ids[c->count++] = leaf;
-        return true;
-    }
-    c->truncated = true;
-    return false;
+    return id_emit((id_emitter *)vctx, leaf);
 }
 
-static copse_status leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, leaves_ctx *c)
+static copse_status leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, copse_id_list *out,
+                                  copse_id_visitor visit, void *user)
 {
     float mn[2], mx[2];
-    copse_status st;
+    id_emitter e;
+    copse_status st = id_emitter_init(&e, out, visit, user);
+    if (st != COPSE_OK)
+        return st;
     if (bsp == NULL || box == NULL)
         return COPSE_ERR_NULL;
     st = box_arrays(box, mn, mx);
     if (st == COPSE_OK)
-        (void)walk_box(bsp, mn, mx, leaves_leaf, c);
+        (void)walk_box(bsp, mn, mx, leaves_leaf, &e);
     return st;
 }
 
-copse_status copse_bsp2_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, uint32_t *ids,
-                                      uint32_t capacity, uint32_t *count, bool *truncated)
+copse_status copse_bsp2_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, copse_id_list *out)
 {
-    leaves_ctx c;
-    copse_status st;
-    if (count == NULL || truncated == NULL || (ids == NULL && capacity > 0))
-        return COPSE_ERR_NULL;
-    c.ids = ids;
-    c.capacity = capacity;
-    c.count = 0;
-    c.truncated = false;
-    c.visit = NULL;
-    c.user = NULL;
-    st = leaves_in_box(bsp, box, &c);
-    *count = c.count;
-    *truncated = c.truncated;
-    return st;
+    return out == NULL ? COPSE_ERR_NULL : leaves_in_box(bsp, box, out, NULL, NULL);
 }
 
 copse_status copse_bsp2_visit_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box,
-                                            copse_bsp_leaf_visitor visit, void *user)
+                                            copse_id_visitor visit, void *user)
 {
-    leaves_ctx c;
-    if (visit == NULL)
-        return COPSE_ERR_NULL;
-    c.ids = NULL;
-    c.capacity = c.count = 0;
-    c.truncated = false;
-    c.visit = visit;
-    c.user = user;
-    return leaves_in_box(bsp, box, &c);
+    return leaves_in_box(bsp, box, NULL, visit, user);
 }
 
 copse_status copse_bsp2_leaf_objects(const copse_bsp2 *bsp, uint32_t leaf, const uint32_t **objects,

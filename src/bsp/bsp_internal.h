@@ -9,6 +9,7 @@
 #define COPSE_BSP_INTERNAL_H
 
 #include "copse/bsp.h"
+#include "../core/emit_internal.h"
 #include "../geom/geom_internal.h"
 
 /* Entries of every walk's fixed stack: each pop pushes at most two, so a tree of depth D
