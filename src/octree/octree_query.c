@@ -4,7 +4,7 @@
  *  - Region queries (box, sphere, capsule): depth-first over the exact node bounds with a stack
  *    of pending siblings (one entry per level). A node wholly inside the region reports its
  *    points without testing them (the tests would all pass: see geo_box_far_dist_sq).
- *  - k nearest: children visited nearest first; pending ones wait on a stack with their box
+ *  - k nearest: straight down into the nearest child; the other children wait on a stack with their box
  *    distance and are dropped when popped if they can no longer hold a better neighbour.
  */
 #include "octree_internal.h"
@@ -297,54 +297,107 @@ COPSE_INLINE bool neighbor_after(float d2, uint32_t id, const copse_neighbor *a)
     return d2 > a->distance_sq || (d2 == a->distance_sq && id > a->id);
 }
 
-/* The k nearest within `bound` (squared) that come after `after` (NULL: all of them). */
+/* A leaf's points against the list: the distance first, the id only for a candidate. */
+COPSE_INLINE float knn_leaf(const copse_octree *t, const copse_octree_node *node, const float *p, float bound,
+                            copse_neighbor_list *l, const copse_neighbor *after)
+{
+    const copse_vec3 *pts = t->points;
+    const uint32_t bs = t->bucket_size;
+    uint32_t left = oct_count(node), b = node->first;
+    while (left > 0u && b != OCT_NONE) {
+        const uint32_t *bk = oct_bucket(t, b);
+        uint32_t n = left < bs ? left : bs, k;
+        for (k = 0; k < n; k++) {
+            uint32_t idx = bk[1u + k];
+            float d2 = geo_dist_sq3(&pts[idx].x, p);
+            if (d2 <= bound) {
+                uint32_t id = oct_point_id(t, idx);
+                if (after == NULL || neighbor_after(d2, id, after))
+                    bound = knn_offer(l, d2, id, idx, bound);
+            }
+        }
+        left -= n;
+        /* a build fills a leaf's buckets one after the other: guess it, as for siblings */
+        if (bk[0] == b + 1u)
+            b++;
+        else
+            b = bk[0];
+    }
+    return bound;
+}
+
+/* The k nearest within `bound` (squared) that come after `after` (NULL: all of them). The walk
+ * goes straight down into the nearest child; the others wait on the stack, farthest deepest,
+ * and are dropped when popped if they can no longer hold a better neighbour. */
 static void knn_walk(const copse_octree *t, const float *p, float bound, copse_neighbor_list *l,
                      const copse_neighbor *after)
 {
     knn_entry stack[KNN_STACK];
-    uint32_t sp = 0;
+    uint32_t sp = 0, cur = 0;
     const copse_octree_node *nodes = t->nodes;
     if (geo_box_dist_sq(p, nodes[0].min, nodes[0].max, 3) > bound)
         return;
-    stack[sp].node = 0;
-    stack[sp].d2 = 0.0f;
-    sp++;
-    while (sp > 0u) {
-        knn_entry e = stack[--sp];
-        const copse_octree_node *node = &nodes[e.node];
-        if (e.d2 > bound) /* ties must be visited: an equal distance may bring a lower id */
-            continue;
+    for (;;) {
+        const copse_octree_node *node = &nodes[cur];
+        bool descend = false;
         /* everything in it came before `after`: reported by an earlier batch */
-        if (after != NULL && geo_box_far_dist_sq(p, node->min, node->max) < after->distance_sq)
-            continue;
-        if (oct_is_leaf(node)) {
-            oct_leaf_iter it = oct_leaf_begin(node->first, oct_count(node));
-            uint32_t k;
-            while (oct_leaf_next(t, &it)) {
-                for (k = 0; k < it.count; k++) {
-                    uint32_t idx = it.slots[k];
-                    float d2 = geo_dist_sq3(&t->points[idx].x, p);
-                    uint32_t id = oct_point_id(t, idx);
-                    if (d2 <= bound && (after == NULL || neighbor_after(d2, id, after)))
-                        bound = knn_offer(l, d2, id, idx, bound);
-                }
-            }
+        if (after != NULL && geo_box_far_dist_sq(p, node->min, node->max) < after->distance_sq) {
+            /* skip */
+        } else if (oct_is_leaf(node)) {
+            bound = knn_leaf(t, node, p, bound, l, after);
         } else {
             knn_entry kids[8];
-            uint32_t c, nk = 0, i;
-            for (c = node->first; c != OCT_NONE; c = nodes[c].next) {
-                float d2 = geo_box_dist_sq(p, nodes[c].min, nodes[c].max, 3);
-                if (d2 > bound)
-                    continue;
-                /* insertion by decreasing distance: the nearest ends up on top of the stack */
-                for (i = nk; i > 0u && kids[i - 1u].d2 < d2; i--)
-                    kids[i] = kids[i - 1u];
-                kids[i].node = c;
-                kids[i].d2 = d2;
-                nk++;
+            uint32_t c = node->first, nk = 0, i;
+            while (c != OCT_NONE) {
+                const copse_octree_node *kid = &nodes[c];
+                float d2 = geo_box_dist_sq(p, kid->min, kid->max, 3);
+                uint32_t next = kid->next;
+                if (d2 <= bound) { /* ties must be visited: an equal distance may bring a lower id */
+                    /* insertion by decreasing distance: the nearest ends up last */
+                    for (i = nk; i > 0u && kids[i - 1u].d2 < d2; i--)
+                        kids[i] = kids[i - 1u];
+                    kids[i].node = c;
+                    kids[i].d2 = d2;
+                    nk++;
+                }
+                /* a build allocates siblings one after the other: guess it, so the next
+                 * child's load need not wait for this one's link */
+                if (next == c + 1u)
+                    c++;
+                else
+                    c = next;
             }
-            for (i = 0; i < nk && sp < KNN_STACK; i++)
-                stack[sp++] = kids[i];
+            if (nk > 0u) {
+                for (i = 0; i + 1u < nk && sp < KNN_STACK; i++)
+                    stack[sp++] = kids[i];
+                cur = kids[nk - 1u].node;
+                descend = true;
+#if defined(__GNUC__)
+                {
+                    const copse_octree_node *nx = &nodes[cur];
+                    if (nx->first != OCT_NONE) {
+                        if (oct_is_leaf(nx)) {
+                            const uint32_t *bk = oct_bucket(t, nx->first);
+                            __builtin_prefetch(bk);
+                        } else { /* its children, one after the other: 8 x 36 bytes at most */
+                            uint32_t f = nx->first, j;
+                            for (j = 0; j < 8u && f + j < t->node_top; j += 2u)
+                                __builtin_prefetch(&nodes[f + j]);
+                        }
+                    }
+                }
+#endif
+            }
+        }
+        if (!descend) {
+            for (;;) {
+                if (sp == 0u)
+                    return;
+                sp--;
+                if (stack[sp].d2 <= bound) /* ties must be visited, as above */
+                    break;
+            }
+            cur = stack[sp].node;
         }
     }
 }
