@@ -451,7 +451,7 @@ copse_status copse_bsp2_visit_pairs(const copse_bsp2 *bsp, copse_bsp_pair_visito
 
 /* ---- inspection ---------------------------------------------------------------------------------- */
 
-static bool bsp2_children(const void *tree, uint32_t node, uint32_t child[2])
+bool copse_bsp2_dump_children(const void *tree, uint32_t node, uint32_t child[2])
 {
     const copse_bsp2 *t = (const copse_bsp2 *)tree;
     const copse_bsp2_node *n = &t->nodes[node];
@@ -462,7 +462,7 @@ static bool bsp2_children(const void *tree, uint32_t node, uint32_t child[2])
     return true;
 }
 
-static void bsp2_token(const void *tree, uint32_t node, bsp_text *text)
+void copse_bsp2_dump_token(const void *tree, uint32_t node, bsp_text *text)
 {
     const copse_bsp2 *t = (const copse_bsp2 *)tree;
     const copse_bsp2_node *n = &t->nodes[node];
@@ -482,7 +482,7 @@ copse_status copse_bsp2_dump(const copse_bsp2 *bsp, copse_bsp_order order, char 
             *length = 0;
         return COPSE_ERR_NULL;
     }
-    return copse_bsp_dump_tree(bsp, bsp->node_count, bsp2_children, bsp2_token, order, buf, cap, length);
+    return copse_bsp_dump_tree(bsp, 2u, bsp->node_count, order, buf, cap, length);
 }
 
 copse_status copse_bsp2_check(const copse_bsp2 *bsp)

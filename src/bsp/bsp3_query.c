@@ -342,7 +342,7 @@ static uint32_t dump_code(const copse_bsp3 *t, uint32_t id)
     return COPSE_BSP3_EMPTY;
 }
 
-static bool bsp3_children(const void *tree, uint32_t id, uint32_t child[2])
+bool copse_bsp3_dump_children(const void *tree, uint32_t id, uint32_t child[2])
 {
     const copse_bsp3 *t = (const copse_bsp3 *)tree;
     uint32_t code = id == 0 ? t->root : dump_code(t, id);
@@ -353,7 +353,7 @@ static bool bsp3_children(const void *tree, uint32_t id, uint32_t child[2])
     return true;
 }
 
-static void bsp3_token(const void *tree, uint32_t id, bsp_text *text)
+void copse_bsp3_dump_token(const void *tree, uint32_t id, bsp_text *text)
 {
     const copse_bsp3 *t = (const copse_bsp3 *)tree;
     uint32_t code = id == 0 ? t->root : dump_code(t, id);
@@ -377,7 +377,7 @@ copse_status copse_bsp3_dump(const copse_bsp3 *bsp, copse_bsp_order order, char 
         return COPSE_ERR_NULL;
     }
     /* a tree always has a root: an empty tree dumps as "E" */
-    return copse_bsp_dump_tree(bsp, 1u, bsp3_children, bsp3_token, order, buf, cap, length);
+    return copse_bsp_dump_tree(bsp, 3u, 1u, order, buf, cap, length);
 }
 
 copse_status copse_bsp3_check(const copse_bsp3 *bsp)

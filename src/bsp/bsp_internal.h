@@ -34,14 +34,18 @@ void copse_bsp_text_leaf(bsp_text *t, char kind, const uint32_t *ids, uint32_t c
 
 /* ---- dumps ------------------------------------------------------------------------------------ */
 
+/* What the shared dump walker asks of each tree (direct calls picked by `dim`, not function
+ * pointers, so the call graph and the stack bound stay known). */
 /* child[0], child[1] of node `node`, or false for a leaf. */
-typedef bool (*bsp_children_fn)(const void *tree, uint32_t node, uint32_t child[2]);
+bool copse_bsp2_dump_children(const void *tree, uint32_t node, uint32_t child[2]);
+bool copse_bsp3_dump_children(const void *tree, uint32_t node, uint32_t child[2]);
 /* Writes the node's token ("X12", "E", ...). */
-typedef void (*bsp_token_fn)(const void *tree, uint32_t node, bsp_text *text);
+void copse_bsp2_dump_token(const void *tree, uint32_t node, bsp_text *text);
+void copse_bsp3_dump_token(const void *tree, uint32_t node, bsp_text *text);
 
-copse_status copse_bsp_dump_tree(const void *tree, uint32_t node_count, bsp_children_fn children,
-                                 bsp_token_fn token, copse_bsp_order order, char *buf, size_t cap,
-                                 size_t *length);
+/* The dump of a 2D (dim 2) or 3D (dim 3) tree. */
+copse_status copse_bsp_dump_tree(const void *tree, unsigned dim, uint32_t node_count, copse_bsp_order order,
+                                 char *buf, size_t cap, size_t *length);
 
 /* ---- walking a segment through a tree --------------------------------------------------------- */
 

@@ -91,7 +91,20 @@ typedef struct dump_entry {
 
 /* Pre-order over the whole tree; with `level` < 0 every node on its own indented line,
  * otherwise only the nodes of that level, separated by spaces. Returns the deepest level. */
-static uint32_t dump_walk(const void *tree, bsp_children_fn children, bsp_token_fn token, bsp_text *t, int64_t level)
+static bool dump_children(const void *tree, unsigned dim, uint32_t node, uint32_t child[2])
+{
+    return dim == 2u ? copse_bsp2_dump_children(tree, node, child) : copse_bsp3_dump_children(tree, node, child);
+}
+
+static void dump_token(const void *tree, unsigned dim, uint32_t node, bsp_text *t)
+{
+    if (dim == 2u)
+        copse_bsp2_dump_token(tree, node, t);
+    else
+        copse_bsp3_dump_token(tree, node, t);
+}
+
+static uint32_t dump_walk(const void *tree, unsigned dim, bsp_text *t, int64_t level)
 {
     dump_entry stack[BSP_STACK];
     uint32_t sp = 0, deepest = 0, written = 0;
@@ -100,17 +113,17 @@ static uint32_t dump_walk(const void *tree, bsp_children_fn children, bsp_token_
     while (sp > 0) {
         dump_entry e = stack[--sp];
         uint32_t child[2], d;
-        bool internal = children(tree, e.node, child);
+        bool internal = dump_children(tree, dim, e.node, child);
         deepest = e.depth > deepest ? e.depth : deepest;
         if (level < 0) {
             for (d = 0; d < e.depth; d++)
                 copse_bsp_text_str(t, "  ");
-            token(tree, e.node, t);
+            dump_token(tree, dim, e.node, t);
             copse_bsp_text_char(t, '\n');
         } else if ((int64_t)e.depth == level) {
             if (written++ > 0)
                 copse_bsp_text_char(t, ' ');
-            token(tree, e.node, t);
+            dump_token(tree, dim, e.node, t);
         }
         if (internal && sp + 2u <= BSP_STACK && ((int64_t)e.depth < level || level < 0)) {
             stack[sp].node = child[1];
@@ -122,9 +135,8 @@ static uint32_t dump_walk(const void *tree, bsp_children_fn children, bsp_token_
     return deepest;
 }
 
-copse_status copse_bsp_dump_tree(const void *tree, uint32_t node_count, bsp_children_fn children,
-                                 bsp_token_fn token, copse_bsp_order order, char *buf, size_t cap,
-                                 size_t *length)
+copse_status copse_bsp_dump_tree(const void *tree, unsigned dim, uint32_t node_count, copse_bsp_order order,
+                                 char *buf, size_t cap, size_t *length)
 {
     bsp_text t;
     if (length != NULL)
@@ -138,14 +150,14 @@ copse_status copse_bsp_dump_tree(const void *tree, uint32_t node_count, bsp_chil
     t.len = 0;
     if (node_count > 0) {
         if (order == COPSE_BSP_PREORDER) {
-            (void)dump_walk(tree, children, token, &t, -1);
+            (void)dump_walk(tree, dim, &t, -1);
         } else {
             bsp_text none = {NULL, 0, 0}; /* a walk that writes nothing: the depth */
-            uint32_t level, deepest = dump_walk(tree, children, token, &none, INT64_MAX);
+            uint32_t level, deepest = dump_walk(tree, dim, &none, INT64_MAX);
             for (level = 0; level <= deepest; level++) {
                 copse_bsp_text_u32(&t, level);
                 copse_bsp_text_str(&t, ": ");
-                (void)dump_walk(tree, children, token, &t, level);
+                (void)dump_walk(tree, dim, &t, level);
                 copse_bsp_text_char(&t, '\n');
             }
         }
