@@ -17,30 +17,13 @@
 
 #include "bench_bsp.h"
 #include "copse/copse.h"
+#include "host_clock.h"
 #include "mesh_clusters.h"
 #include "mesh_load.h"
 
 #define BENCH_RUNS 7
 #define QUERIES 20000u
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, unsigned n)
-{
-    qsort(v, n, sizeof v[0], cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 static bsp_rng g_rng = {88172645463325252ull};
 
@@ -66,13 +49,13 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
     exact = copse_bsp3_build_bytes(s->brushes, s->n, &p, work, scratch);
     mem = malloc(exact);
     for (run = 0; run < BENCH_RUNS; run++) {
-        double t0 = now_s();
+        double t0 = bench_now_s();
         copse_arena_init(&arena, mem, exact);
         if (copse_bsp3_build(&t, &arena, s->brushes, s->n, &p) != COPSE_OK) {
             fprintf(stderr, "bench_bsp: %s: build failed\n", s->name);
             exit(1);
         }
-        build[run] = now_s() - t0;
+        build[run] = bench_now_s() - t0;
     }
     for (q = 0; q < 3; q++)
         diag2 += (s->hi[q] - s->lo[q]) * (s->hi[q] - s->lo[q]);
@@ -81,7 +64,7 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
     for (run = 0; run < BENCH_RUNS; run++) {
         for (f = 0; f < 3; f++) { /* 0 contents, 1 ray, 2 sphere: tree then brute, in turn */
             volatile float sink = 0.0f;
-            double t0 = now_s(), t1, t2;
+            double t0 = bench_now_s(), t1, t2;
             for (q = 0; q < QUERIES; q++) {
                 copse_bsp3_trace tr;
                 copse_bsp3_where w;
@@ -93,10 +76,10 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
                     sink += tr.fraction;
                 }
             }
-            t1 = now_s();
+            t1 = bench_now_s();
             for (q = 0; q < QUERIES; q++)
                 sink += f == 0 ? (float)bsp_brute_contents(&t, segs[q].a) : bsp_brute_trace(&t, &segs[q], f == 1 ? 0.0f : radius);
-            t2 = now_s();
+            t2 = bench_now_s();
             tq[f][run] = (t1 - t0) / QUERIES;
             bq[f][run] = (t2 - t1) / QUERIES;
             ratio[f][run] = bq[f][run] / tq[f][run];
@@ -116,14 +99,14 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
         }
     }
     fprintf(out, "| %s | %u | %.2f ms | %u | %u / %u / %u | %lu | %lu | %u | %u |\n", s->name, (unsigned)s->n,
-            median(build, BENCH_RUNS) * 1e3, (unsigned)t.node_count, (unsigned)t.solid_leaves,
+            bench_median(build, BENCH_RUNS) * 1e3, (unsigned)t.node_count, (unsigned)t.solid_leaves,
             (unsigned)t.mixed_leaves, (unsigned)t.empty_leaves, (unsigned long)copse_bsp3_bytes(&t),
             (unsigned long)exact, (unsigned)t.depth, (unsigned)t.split_count);
     {
         static const char *const names[3] = {"point contents", "ray trace", "sphere trace (r = 1% diag)"};
         for (f = 0; f < 3; f++)
             fprintf(rows, "| %s | %s | %.0f | %.0f | %.1fx | %u / %u |\n", s->name, names[f],
-                    1e-3 / median(tq[f], BENCH_RUNS), 1e-3 / median(bq[f], BENCH_RUNS), median(ratio[f], BENCH_RUNS),
+                    1e-3 / bench_median(tq[f], BENCH_RUNS), 1e-3 / bench_median(bq[f], BENCH_RUNS), bench_median(ratio[f], BENCH_RUNS),
                     agree[f], QUERIES);
     }
     free(work);
@@ -148,27 +131,27 @@ static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, 
     exact = copse_bsp2_build_bytes(scene, boxes, n, &p);
     mem = malloc(exact);
     for (run = 0; run < BENCH_RUNS; run++) {
-        double t0 = now_s();
+        double t0 = bench_now_s();
         copse_arena_init(&arena, mem, exact);
         if (copse_bsp2_build(&t, &arena, scene, boxes, n, &p) != COPSE_OK) {
             fprintf(stderr, "bench_bsp: %s: 2D build failed\n", name);
             exit(1);
         }
-        build[run] = now_s() - t0;
+        build[run] = bench_now_s() - t0;
     }
     bsp_gen_segments2(&g_rng, scene, 0.3f, segs, QUERIES);
     for (run = 0; run < BENCH_RUNS; run++) {
         volatile float sink = 0.0f;
-        double t0 = now_s(), t1, t2;
+        double t0 = bench_now_s(), t1, t2;
         for (q = 0; q < QUERIES; q++) {
             copse_bsp2_trace tr;
             copse_bsp2_segment(&t, &segs[q], &tr);
             sink += tr.t;
         }
-        t1 = now_s();
+        t1 = bench_now_s();
         for (q = 0; q < QUERIES; q++)
             sink += bsp_brute_segment2(boxes, n, scene, &segs[q]);
-        t2 = now_s();
+        t2 = bench_now_s();
         tq[run] = (t1 - t0) / QUERIES;
         bq[run] = (t2 - t1) / QUERIES;
         ratio[run] = bq[run] / tq[run];
@@ -181,9 +164,9 @@ static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, 
         agree += tr.hit ? (b <= 1.0f && tr.t - b < 1e-5f && b - tr.t < 1e-5f) : b > 1.0f;
     }
     fprintf(out, "| %s | %u | %u | %.3f ms | %u | %u | %lu | %u | %u | %.0f | %.0f | %.1f | %u / %u |\n", name,
-            (unsigned)n, (unsigned)depth, median(build, BENCH_RUNS) * 1e3, (unsigned)t.node_count,
+            (unsigned)n, (unsigned)depth, bench_median(build, BENCH_RUNS) * 1e3, (unsigned)t.node_count,
             (unsigned)t.leaf_count, (unsigned long)copse_bsp2_bytes(&t), (unsigned)t.depth, (unsigned)t.split_count,
-            1e-3 / median(tq, BENCH_RUNS), 1e-3 / median(bq, BENCH_RUNS), median(ratio, BENCH_RUNS), agree, QUERIES);
+            1e-3 / bench_median(tq, BENCH_RUNS), 1e-3 / bench_median(bq, BENCH_RUNS), bench_median(ratio, BENCH_RUNS), agree, QUERIES);
     free(mem);
     free(segs);
 }

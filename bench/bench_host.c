@@ -24,6 +24,7 @@
 
 #include "bench.h"
 #include "copse/copse.h"
+#include "host_clock.h"
 #include "mesh_load.h"
 #include "trav_stats.h"
 
@@ -116,24 +117,6 @@ static void parse(int argc, char **argv)
 
 /* ---- time and statistics ------------------------------------------------------------------- */
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, unsigned n)
-{
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2u ? v[n / 2u] : 0.5 * (v[n / 2u - 1u] + v[n / 2u]);
-}
 
 /* "12.3M", "456k", "789" queries per second. */
 static const char *rate_str(double qps, char *buf, size_t cap)
@@ -390,15 +373,15 @@ static void measure_round_robin(ctx *c, int f, contender *v, unsigned nv)
             continue;
         c->tree3 = v[i].tree3;
         c->tree2 = v[i].tree2;
-        t0 = now_s();
+        t0 = bench_now_s();
         run_copse(c, f, v[i].n, v[i].out);
-        warm = now_s() - t0;
+        warm = bench_now_s() - t0;
         if (warm < 0.01)
             v[i].reps = (unsigned)(0.01 / (warm > 1e-6 ? warm : 1e-6)) + 1u;
     }
     for (r = 0; r < runs; r++)
         for (i = 0; i < nv; i++) {
-            double t0 = now_s();
+            double t0 = bench_now_s();
             c->tree3 = v[i].tree3;
             c->tree2 = v[i].tree2;
             for (k = 0; k < v[i].reps; k++) {
@@ -407,10 +390,10 @@ static void measure_round_robin(ctx *c, int f, contender *v, unsigned nv)
                 else
                     run_copse(c, f, v[i].n, v[i].out);
             }
-            v[i].t[r] = (now_s() - t0) / v[i].reps;
+            v[i].t[r] = (bench_now_s() - t0) / v[i].reps;
         }
     for (i = 0; i < nv; i++)
-        *v[i].rate = (double)v[i].n / median(v[i].t, runs);
+        *v[i].rate = (double)v[i].n / bench_median(v[i].t, runs);
 }
 
 static int agrees(int f, const qres *a, const qres *b, float tol)
@@ -462,9 +445,9 @@ static int build_tree(tree *t, const copse_mesh *mesh, copse_bvh_split split, ui
         copse_status st;
         double t0;
         copse_arena_init(&arena, t->mem, need);
-        t0 = now_s();
+        t0 = bench_now_s();
         st = copse_bvh_build_mesh(&t->bvh, &arena, mesh, &params);
-        times[r] = now_s() - t0;
+        times[r] = bench_now_s() - t0;
         if (st != COPSE_OK) {
             fprintf(stderr, "bench_host: build (%s, leaf %u): %s\n", split_name[split], (unsigned)leaf,
                     copse_status_str(st));
@@ -473,7 +456,7 @@ static int build_tree(tree *t, const copse_mesh *mesh, copse_bvh_split split, ui
             return -1;
         }
     }
-    t->build_s = median(times, runs);
+    t->build_s = bench_median(times, runs);
     t->bytes = copse_bvh_bytes(&t->bvh);
     copse_bvh_get_stats(&t->bvh, &t->stats);
     return 0;
@@ -558,7 +541,7 @@ static int bench_mesh(const char *path, const char *name, mesh_report *rep)
     ctx c;
     qres *out, *ref;
     int f, b;
-    double t0 = now_s();
+    double t0 = bench_now_s();
 
     memset(rep, 0, sizeof *rep);
     snprintf(rep->name, sizeof rep->name, "%s", name);
@@ -654,7 +637,7 @@ static int bench_mesh(const char *path, const char *name, mesh_report *rep)
     free(ref);
     free_queries(&q);
     host_mesh_free(&hm);
-    fprintf(stderr, "bench_host: %s done in %.1f s\n", name, now_s() - t0);
+    fprintf(stderr, "bench_host: %s done in %.1f s\n", name, bench_now_s() - t0);
     return 0;
 }
 

@@ -72,24 +72,6 @@ void scan_queries(const scan *s, uint64_t seed, copse_vec3 *out, uint32_t n)
     }
 }
 
-double bench_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-double bench_median(double *v, unsigned n)
-{
-    unsigned i, j;
-    for (i = 1; i < n; i++)
-        for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            double t = v[j];
-            v[j] = v[j - 1];
-            v[j - 1] = t;
-        }
-    return n % 2u ? v[n / 2u] : 0.5 * (v[n / 2u - 1u] + v[n / 2u]);
-}
 
 static float d2_of(const copse_vec3 *p, const copse_vec3 *q)
 {

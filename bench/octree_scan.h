@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "copse/octree.h"
+#include "host_clock.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,8 +29,6 @@ void scan_free(scan *s);
 /* Query points: half a scan point moved by up to 5 cm, half anywhere in the bounds. */
 void scan_queries(const scan *s, uint64_t seed, copse_vec3 *out, uint32_t n);
 
-double bench_now_ns(void);
-double bench_median(double *v, unsigned n);
 
 /* Brute force, the same float formulas as copse: points within r (count), the k nearest
  * (sorted by distance, then index) into out. */

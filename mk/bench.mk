@@ -28,7 +28,7 @@ bench_tag = $(subst =,,$(subst -,,$(subst $(bench_space),_,$(strip $(1)))))
 BENCH_OUT := $(B)/bench
 BH_OUT    := $(BENCH_OUT)/host_$(call bench_tag,$(BENCH_OPT))
 BH_CFLAGS := -std=c99 $(BENCH_OPT) -g $(WARN) $(FP_FLAGS) $(INC) -MMD -MP
-BH_OBJ    := $(addprefix $(BH_OUT)/,bench/bench_host.o bench/bench_common.o bench/trav_stats.o \
+BH_OBJ    := $(addprefix $(BH_OUT)/,bench/bench_host.o bench/bench_common.o bench/trav_stats.o bench/host_clock.o \
              tools/lib/mesh_load.o) $(LIB_SRC:%.c=$(BH_OUT)/%.o)
 
 # ---- host programs --------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 
 BSPB_OUT    := $(B)/bench/bsp
 BSPB_CFLAGS := -std=c99 -O2 -g $(WARN) $(FP_FLAGS) $(INC) -MMD -MP
-BSPB_SRC    := bench/bench_bsp.c bench/bench_bsp_common.c tools/lib/mesh_load.c $(LIB_SRC)
+BSPB_SRC    := bench/bench_bsp.c bench/bench_bsp_common.c bench/host_clock.c tools/lib/mesh_load.c $(LIB_SRC)
 BSPB_OBJ    := $(BSPB_SRC:%.c=$(BSPB_OUT)/%.o)
 BSPB_DOC    ?= docs/benchmarks-bsp.md
 

@@ -9,7 +9,7 @@
 
 BENCH_OCTREE_DOC       ?= docs/benchmarks-octree.md
 BENCH_OCTREE_PEERS_DOC ?= docs/benchmarks-octree-peers.md
-OB_COMMON := $(addprefix $(BH_OUT)/bench/,octree_scan.o bench_common.o) $(LIB_SRC:%.c=$(BH_OUT)/%.o)
+OB_COMMON := $(addprefix $(BH_OUT)/bench/,octree_scan.o bench_common.o host_clock.o) $(LIB_SRC:%.c=$(BH_OUT)/%.o)
 
 $(BH_OUT)/octree_bench: $(BH_OUT)/bench/octree_bench.o $(OB_COMMON)
 	@echo "  LD  $@"
