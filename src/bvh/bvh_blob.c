@@ -28,25 +28,29 @@ typedef char bvh_blob_node2_layout[(sizeof(copse_bvh_node2) == COPSE_BVH_NODE2_B
 #define BVH_INFO_AXIS 15u /* 3 bytes */
 #define BVH_INFO_USED 18u /* bytes 18..31 are reserved, zero */
 
-/* Is the tree one save can describe? (dimension, kind, sizes) */
-static bool savable(const copse_bvh *bvh, size_t sizes[2])
+/* The blob's section sizes and total: PARAM for a tree with no dimension or kind, TOO_LARGE
+ * when it would not fit the format's 32-bit sizes (sums in 64 bits: size_t may be 32). */
+static copse_status layout(const copse_bvh *bvh, size_t sizes[2], uint32_t offsets[2], uint32_t *total)
 {
-    if ((bvh->dim != 2u && bvh->dim != 3u) ||
-        (bvh->kind != COPSE_PRIM_TRIANGLES && bvh->kind != COPSE_PRIM_BOXES) ||
-        bvh->prim_count > COPSE_BVH_MAX_PRIMS || bvh->node_count > 2u * COPSE_BVH_MAX_PRIMS)
-        return false;
-    sizes[0] = (size_t)bvh->node_count * bvh_node_bytes(bvh->dim);
-    sizes[1] = (size_t)bvh->prim_count * 4u;
-    return true;
+    uint64_t nodes = (uint64_t)bvh->node_count * (bvh->dim == 3u ? COPSE_BVH_NODE3_BYTES : COPSE_BVH_NODE2_BYTES);
+    uint64_t prims = (uint64_t)bvh->prim_count * 4u;
+    if ((bvh->dim != 2u && bvh->dim != 3u) || (bvh->kind != COPSE_PRIM_TRIANGLES && bvh->kind != COPSE_PRIM_BOXES))
+        return COPSE_ERR_PARAM;
+    if (nodes + prims > 0xFFFFFFFFu - 256u)
+        return COPSE_ERR_TOO_LARGE;
+    sizes[0] = (size_t)nodes;
+    sizes[1] = (size_t)prims;
+    *total = blob_layout(2u, sizes, offsets);
+    return *total != 0 ? COPSE_OK : COPSE_ERR_TOO_LARGE;
 }
 
 size_t copse_bvh_save_bytes(const copse_bvh *bvh)
 {
     size_t sizes[2];
-    uint32_t offsets[2];
-    if (bvh == NULL || !savable(bvh, sizes))
+    uint32_t offsets[2], total = 0;
+    if (bvh == NULL || layout(bvh, sizes, offsets, &total) != COPSE_OK)
         return 0;
-    return blob_layout(2u, sizes, offsets);
+    return total;
 }
 
 copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t *written)
@@ -64,12 +68,9 @@ copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t 
         *written = 0;
     if (bvh == NULL || (buf == NULL && cap > 0))
         return COPSE_ERR_NULL;
-    if (!savable(bvh, sizes))
-        return COPSE_ERR_PARAM;
-    total = blob_layout(2u, sizes, offsets);
-    if (total == 0)
-        return COPSE_ERR_TOO_LARGE;
-    st = copse_bvh_check(bvh); /* never write a blob that would not view */
+    st = layout(bvh, sizes, offsets, &total);
+    if (st == COPSE_OK)
+        st = copse_bvh_check(bvh); /* never write a blob that would not view */
     if (st != COPSE_OK)
         return st;
     if (written != NULL)
