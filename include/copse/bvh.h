@@ -178,6 +178,34 @@ copse_status copse_bvh_build_boxes3(copse_bvh *bvh, copse_arena *arena, const co
 copse_status copse_bvh_build_boxes2(copse_bvh *bvh, copse_arena *arena, const copse_box2 *boxes,
                                     const uint32_t *ids, uint32_t count, const copse_bvh_params *params);
 
+/* ---- saving and viewing (docs/format.md) ----------------------------------------------------
+ * A saved tree is a blob: the nodes and the leaf slots, little endian, with a header and a
+ * CRC-32. It does not hold the mesh or the boxes: the view takes them from the caller again
+ * (they must be the ones the tree was built over) and checks their kind, dimension and count
+ * against the blob. */
+
+/* Exact bytes copse_bvh_save writes for this tree; 0 for NULL or a tree it cannot save. */
+size_t copse_bvh_save_bytes(const copse_bvh *bvh);
+
+/* Writes the tree's blob to buf[0, cap). Errors: NULL (bvh, or buf with cap > 0), PARAM (no
+ * dimension or kind), TOO_LARGE (over 4 GiB), copse_bvh_check's status for a broken tree, NOMEM
+ * (cap too small: nothing is written). `written` (may be NULL) receives the blob's size on
+ * success and on NOMEM, 0 otherwise; buf = NULL with cap = 0 asks for the size. */
+copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t *written);
+
+/* Points `bvh` into a blob (at a 4-byte-aligned address; `len` may exceed the blob) after
+ * validating all of it in one pass: container (copse_blob_read's statuses), BLOB_KIND,
+ * BLOB_HEADER, BLOB_SECTION, BLOB_NODE, BLOB_PRIM, BLOB_BOUNDS, BLOB_DEPTH, TOO_DEEP; then the
+ * source: BLOB_SOURCE when it is not the blob's kind, dimension or count, and the builders'
+ * NULL / PARAM / ALIGN / INDEX for an unusable mesh or boxes (every mesh index is range-checked;
+ * coordinates are not read). HOST_ORDER on a big-endian host. Nothing is copied: the blob must
+ * outlive the tree. On any error the tree is empty. */
+copse_status copse_bvh_view_mesh(copse_bvh *bvh, const void *blob, size_t len, const copse_mesh *mesh);
+copse_status copse_bvh_view_boxes3(copse_bvh *bvh, const void *blob, size_t len, const copse_box3 *boxes,
+                                   const uint32_t *ids, uint32_t count);
+copse_status copse_bvh_view_boxes2(copse_bvh *bvh, const void *blob, size_t len, const copse_box2 *boxes,
+                                   const uint32_t *ids, uint32_t count);
+
 /* ---- results: copse_id_list, copse_hit, copse_hit_list, copse_nearest3/2 and the visitors
  * are in copse/query.h, shared with the other trees. */
 

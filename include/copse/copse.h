@@ -6,6 +6,7 @@
 #include "copse/arena.h"
 #include "copse/geom.h"
 #include "copse/query.h"
+#include "copse/blob.h"
 #include "copse/bvh.h"
 #include "copse/octree.h"
 #include "copse/bsp.h"

@@ -27,7 +27,22 @@ typedef enum copse_status {
     COPSE_ERR_EMPTY_RANGE = -11, /* a query range is empty or inverted (t_max < 0, radius < 0) */
     COPSE_ERR_TOO_DEEP = -12,   /* a tree deeper than this build's stack cap (COPSE_BVH_MAX_DEPTH) */
     COPSE_ERR_NONCONVEX = -13,  /* a polygon that should be convex is not */
-    COPSE_ERR_UNBOUNDED = -14   /* a brush's planes enclose no finite region */
+    COPSE_ERR_UNBOUNDED = -14,  /* a brush's planes enclose no finite region */
+    /* blobs (copse/blob.h, docs/format.md) */
+    COPSE_ERR_BLOB_TRUNCATED = -15, /* shorter than its header or than the size it records */
+    COPSE_ERR_BLOB_MAGIC = -16,     /* does not start with the copse magic: not a blob */
+    COPSE_ERR_BLOB_BYTE_ORDER = -17, /* the byte-order marker is not little endian */
+    COPSE_ERR_BLOB_VERSION = -18,   /* a format version this library does not read */
+    COPSE_ERR_BLOB_KIND = -19,      /* the blob holds another kind of tree */
+    COPSE_ERR_BLOB_CRC = -20,       /* the CRC-32 does not match the bytes: damaged */
+    COPSE_ERR_BLOB_HEADER = -21,    /* a header field out of range (sizes, flags, reserved, tree info) */
+    COPSE_ERR_BLOB_SECTION = -22,   /* the section table: ids, offsets, alignment, sizes vs counts */
+    COPSE_ERR_BLOB_NODE = -23,      /* a node's escape, child or leaf range is inconsistent */
+    COPSE_ERR_BLOB_PRIM = -24,      /* a primitive index out of range, repeated or missing */
+    COPSE_ERR_BLOB_BOUNDS = -25,    /* bounds non-finite, inverted, outside the parent or the header's */
+    COPSE_ERR_BLOB_DEPTH = -26,     /* the recorded depth is not the tree's */
+    COPSE_ERR_BLOB_SOURCE = -27,    /* the mesh or boxes passed do not match the blob (kind, dim, count) */
+    COPSE_ERR_HOST_ORDER = -28      /* this host is not little endian / IEEE: cannot use a blob in place */
 } copse_status;
 
 /* A short, static, English name for a status ("COPSE_ERR_NOMEM: arena too small"). */

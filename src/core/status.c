@@ -18,6 +18,20 @@ const char *copse_status_str(copse_status status)
     case COPSE_ERR_TOO_DEEP: return "COPSE_ERR_TOO_DEEP: tree deeper than COPSE_BVH_MAX_DEPTH";
     case COPSE_ERR_NONCONVEX: return "COPSE_ERR_NONCONVEX: polygon is not convex";
     case COPSE_ERR_UNBOUNDED: return "COPSE_ERR_UNBOUNDED: planes enclose no finite region";
+    case COPSE_ERR_BLOB_TRUNCATED: return "COPSE_ERR_BLOB_TRUNCATED: blob shorter than it says";
+    case COPSE_ERR_BLOB_MAGIC: return "COPSE_ERR_BLOB_MAGIC: not a copse blob";
+    case COPSE_ERR_BLOB_BYTE_ORDER: return "COPSE_ERR_BLOB_BYTE_ORDER: blob is not little endian";
+    case COPSE_ERR_BLOB_VERSION: return "COPSE_ERR_BLOB_VERSION: unsupported blob format version";
+    case COPSE_ERR_BLOB_KIND: return "COPSE_ERR_BLOB_KIND: blob holds another tree kind";
+    case COPSE_ERR_BLOB_CRC: return "COPSE_ERR_BLOB_CRC: blob checksum mismatch";
+    case COPSE_ERR_BLOB_HEADER: return "COPSE_ERR_BLOB_HEADER: blob header field out of range";
+    case COPSE_ERR_BLOB_SECTION: return "COPSE_ERR_BLOB_SECTION: bad blob section table";
+    case COPSE_ERR_BLOB_NODE: return "COPSE_ERR_BLOB_NODE: inconsistent node links in blob";
+    case COPSE_ERR_BLOB_PRIM: return "COPSE_ERR_BLOB_PRIM: bad primitive index in blob";
+    case COPSE_ERR_BLOB_BOUNDS: return "COPSE_ERR_BLOB_BOUNDS: bad bounds in blob";
+    case COPSE_ERR_BLOB_DEPTH: return "COPSE_ERR_BLOB_DEPTH: blob depth does not match its tree";
+    case COPSE_ERR_BLOB_SOURCE: return "COPSE_ERR_BLOB_SOURCE: mesh or boxes do not match the blob";
+    case COPSE_ERR_HOST_ORDER: return "COPSE_ERR_HOST_ORDER: host cannot read little-endian blobs in place";
     }
     return "COPSE_ERR_?: unknown status";
 }

@@ -1,0 +1,79 @@
+/*
+ * copse — the blob container every tree is saved in (docs/format.md).
+ *
+ * A blob is one little-endian byte string: a 96-byte header (magic, format version, tree
+ * kind, byte-order marker, CRC-32, total size, flags, the kind's own 32 bytes of counts,
+ * the bounds) and a table of sections, each at an offset that is a multiple of 16. No
+ * pointers, no struct padding: every field sits at a documented offset. A blob placed at a
+ * 4-byte-aligned address (flash, a const array) is queried in place by its tree's view
+ * function (copse_bvh_view_mesh, ...), which validates it first.
+ *
+ * This header holds what all kinds share: the constants, the CRC-32, and a reader that
+ * validates the container (not the tree inside it) and describes it.
+ */
+#ifndef COPSE_BLOB_H
+#define COPSE_BLOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "copse/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define COPSE_BLOB_MAGIC_0 0x43u /* 'C' 'P' 'S' 'B' at offset 0 */
+#define COPSE_BLOB_MAGIC_1 0x50u
+#define COPSE_BLOB_MAGIC_2 0x53u
+#define COPSE_BLOB_MAGIC_3 0x42u
+#define COPSE_BLOB_VERSION 1u            /* the format version this library writes and reads */
+#define COPSE_BLOB_BYTE_ORDER 0x01020304u /* stored little endian: bytes 04 03 02 01 */
+#define COPSE_BLOB_HEADER_BYTES 96u
+#define COPSE_BLOB_SECTION_ENTRY_BYTES 16u
+#define COPSE_BLOB_MAX_SECTIONS 8u
+#define COPSE_BLOB_SECTION_ALIGN 16u     /* section offsets are multiples of this */
+#define COPSE_BLOB_ALIGN 4u              /* a blob is viewed at an address aligned to this */
+#define COPSE_BLOB_TREE_INFO_BYTES 32u
+
+/* Tree kinds (header offset 6). Values are never reused. */
+typedef enum copse_blob_kind {
+    COPSE_BLOB_BVH = 1
+    /* reserved: 2 point octree, 3 loose octree, 4 BSP 2D, 5 BSP 3D */
+} copse_blob_kind;
+
+typedef struct copse_blob_section {
+    uint32_t id;     /* what the section holds (per kind) */
+    uint32_t offset; /* from the start of the blob, a multiple of COPSE_BLOB_SECTION_ALIGN */
+    uint32_t size;   /* bytes */
+} copse_blob_section;
+
+/* The container, decoded. */
+typedef struct copse_blob_info {
+    uint32_t version;
+    uint32_t kind;        /* copse_blob_kind */
+    uint32_t flags;       /* per kind; 0 for every kind in version 1 */
+    uint32_t total_bytes; /* header, table, sections: the bytes the CRC covers */
+    uint32_t crc;
+    uint32_t section_count;
+    copse_blob_section sections[COPSE_BLOB_MAX_SECTIONS];
+    uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES]; /* header bytes 32..63: the kind's counts, as stored */
+    float bounds[6];      /* min x y z, max x y z of everything in the tree (2D: z = 0) */
+} copse_blob_info;
+
+/* CRC-32 as zlib's crc32() (reflected polynomial 0xEDB88320, initial value and final xor
+ * 0xFFFFFFFF): start with crc = 0 and chain calls over consecutive pieces. */
+uint32_t copse_crc32(uint32_t crc, const void *data, size_t len);
+
+/* Validates the container in one pass and fills `info`: NULL, ALIGN (blob not 4-aligned),
+ * BLOB_TRUNCATED, BLOB_MAGIC, BLOB_BYTE_ORDER, BLOB_VERSION, BLOB_HEADER, BLOB_CRC,
+ * BLOB_SECTION (checked in that order). It reads bytes, so it works on any host. `len` may
+ * exceed the blob's total size (a blob at the start of a larger flash region). The tree
+ * inside is not looked at: its view function does that. On error `info` is zeroed. */
+copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COPSE_BLOB_H */

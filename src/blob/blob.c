@@ -1,0 +1,174 @@
+/* The blob container: CRC-32, header and section table (docs/format.md). */
+#include "blob_internal.h"
+
+/* CRC-32 (zlib) a nibble at a time: a 64-byte const table instead of 1 KiB. */
+static const uint32_t crc_nibble[16] = {
+    0x00000000u, 0x1DB71064u, 0x3B6E20C8u, 0x26D930ACu, 0x76DC4190u, 0x6B6B51F4u, 0x4DB26158u, 0x5005713Cu,
+    0xEDB88320u, 0xF00F9344u, 0xD6D6A3E8u, 0xCB61B38Cu, 0x9B64C2B0u, 0x86D3D2D4u, 0xA00AE278u, 0xBDBDF21Cu
+};
+
+uint32_t copse_crc32(uint32_t crc, const void *data, size_t len)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    size_t i;
+    if (p == NULL)
+        return crc;
+    crc = ~crc;
+    for (i = 0; i < len; i++) {
+        crc ^= p[i];
+        crc = (crc >> 4) ^ crc_nibble[crc & 15u];
+        crc = (crc >> 4) ^ crc_nibble[crc & 15u];
+    }
+    return ~crc;
+}
+
+bool blob_host_in_place(void)
+{
+    const uint32_t one = 1u;
+    const float f = 1.0f;
+    uint8_t b[4];
+    uint32_t bits;
+    memcpy(b, &one, sizeof b);
+    memcpy(&bits, &f, sizeof bits);
+    return b[0] == 1u && bits == 0x3F800000u && sizeof(float) == 4u;
+}
+
+static uint32_t table_end(uint32_t count)
+{
+    return COPSE_BLOB_HEADER_BYTES + count * COPSE_BLOB_SECTION_ENTRY_BYTES;
+}
+
+static uint64_t align_up(uint64_t v)
+{
+    return (v + (COPSE_BLOB_SECTION_ALIGN - 1u)) & ~(uint64_t)(COPSE_BLOB_SECTION_ALIGN - 1u);
+}
+
+uint32_t blob_layout(uint32_t count, const size_t *sizes, uint32_t *offsets)
+{
+    uint64_t at = table_end(count);
+    uint32_t s;
+    for (s = 0; s < count; s++) {
+        at = align_up(at);
+        if ((uint64_t)sizes[s] > 0xFFFFFFFFu - at)
+            return 0;
+        offsets[s] = (uint32_t)at;
+        at += sizes[s];
+    }
+    return (uint32_t)at;
+}
+
+void blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t total, uint32_t count,
+                       const uint32_t *ids, const uint32_t *offsets, const size_t *sizes,
+                       const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6])
+{
+    uint32_t s;
+    memset(out, 0, total);
+    out[0] = COPSE_BLOB_MAGIC_0;
+    out[1] = COPSE_BLOB_MAGIC_1;
+    out[2] = COPSE_BLOB_MAGIC_2;
+    out[3] = COPSE_BLOB_MAGIC_3;
+    blob_put_u16(out + BLOB_OFF_VERSION, COPSE_BLOB_VERSION);
+    blob_put_u16(out + BLOB_OFF_KIND, kind);
+    blob_put_u32(out + BLOB_OFF_ORDER, COPSE_BLOB_BYTE_ORDER);
+    blob_put_u32(out + BLOB_OFF_TOTAL, total);
+    blob_put_u32(out + BLOB_OFF_FLAGS, flags);
+    blob_put_u16(out + BLOB_OFF_HEADER_BYTES, COPSE_BLOB_HEADER_BYTES);
+    blob_put_u16(out + BLOB_OFF_SECTION_COUNT, count);
+    memcpy(out + BLOB_OFF_TREE, tree, COPSE_BLOB_TREE_INFO_BYTES);
+    for (s = 0; s < 6u; s++)
+        blob_put_f32(out + BLOB_OFF_BOUNDS + 4u * s, bounds[s]);
+    for (s = 0; s < count; s++) {
+        uint8_t *e = out + COPSE_BLOB_HEADER_BYTES + s * COPSE_BLOB_SECTION_ENTRY_BYTES;
+        blob_put_u32(e, ids[s]);
+        blob_put_u32(e + 4, offsets[s]);
+        blob_put_u32(e + 8, (uint32_t)sizes[s]);
+    }
+}
+
+/* The CRC of blob[0, total) with the CRC field (offset 12..15) read as zero. */
+static uint32_t blob_crc(const uint8_t *blob, uint32_t total)
+{
+    static const uint8_t zero[4] = { 0, 0, 0, 0 };
+    uint32_t crc = copse_crc32(0u, blob, BLOB_OFF_CRC);
+    crc = copse_crc32(crc, zero, sizeof zero);
+    return copse_crc32(crc, blob + BLOB_OFF_CRC + 4u, total - (BLOB_OFF_CRC + 4u));
+}
+
+void blob_seal(uint8_t *out, uint32_t total)
+{
+    blob_put_u32(out + BLOB_OFF_CRC, blob_crc(out, total));
+}
+
+static bool all_zero(const uint8_t *p, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != 0u)
+            return false;
+    return true;
+}
+
+static copse_status read_header(const uint8_t *b, size_t len, copse_blob_info *info)
+{
+    uint32_t s, count, total, at;
+    if (len < COPSE_BLOB_HEADER_BYTES)
+        return COPSE_ERR_BLOB_TRUNCATED;
+    if (b[0] != COPSE_BLOB_MAGIC_0 || b[1] != COPSE_BLOB_MAGIC_1 || b[2] != COPSE_BLOB_MAGIC_2 ||
+        b[3] != COPSE_BLOB_MAGIC_3)
+        return COPSE_ERR_BLOB_MAGIC;
+    if (blob_get_u32(b + BLOB_OFF_ORDER) != COPSE_BLOB_BYTE_ORDER)
+        return COPSE_ERR_BLOB_BYTE_ORDER;
+    info->version = blob_get_u16(b + BLOB_OFF_VERSION);
+    if (info->version != COPSE_BLOB_VERSION)
+        return COPSE_ERR_BLOB_VERSION;
+    info->kind = blob_get_u16(b + BLOB_OFF_KIND);
+    info->flags = blob_get_u32(b + BLOB_OFF_FLAGS);
+    info->total_bytes = total = blob_get_u32(b + BLOB_OFF_TOTAL);
+    info->crc = blob_get_u32(b + BLOB_OFF_CRC);
+    info->section_count = count = blob_get_u16(b + BLOB_OFF_SECTION_COUNT);
+    if (blob_get_u16(b + BLOB_OFF_HEADER_BYTES) != COPSE_BLOB_HEADER_BYTES || count == 0 ||
+        count > COPSE_BLOB_MAX_SECTIONS || !all_zero(b + BLOB_OFF_RESERVED0, 4) ||
+        !all_zero(b + BLOB_OFF_RESERVED1, COPSE_BLOB_HEADER_BYTES - BLOB_OFF_RESERVED1) ||
+        total < table_end(count))
+        return COPSE_ERR_BLOB_HEADER;
+    if (total > len)
+        return COPSE_ERR_BLOB_TRUNCATED;
+    if (blob_crc(b, total) != info->crc)
+        return COPSE_ERR_BLOB_CRC;
+    memcpy(info->tree, b + BLOB_OFF_TREE, COPSE_BLOB_TREE_INFO_BYTES);
+    for (s = 0; s < 6u; s++)
+        info->bounds[s] = blob_get_f32(b + BLOB_OFF_BOUNDS + 4u * s);
+    /* Sections follow the table in order, each at the next multiple of 16 after zero padding,
+     * the last ending the blob: every byte is accounted for and nothing overlaps. */
+    at = table_end(count);
+    for (s = 0; s < count; s++) {
+        const uint8_t *e = b + COPSE_BLOB_HEADER_BYTES + s * COPSE_BLOB_SECTION_ENTRY_BYTES;
+        copse_blob_section *sec = &info->sections[s];
+        sec->id = blob_get_u32(e);
+        sec->offset = blob_get_u32(e + 4);
+        sec->size = blob_get_u32(e + 8);
+        if (blob_get_u32(e + 12) != 0u || (uint64_t)sec->offset != align_up(at) || sec->offset > total ||
+            sec->size > total - sec->offset || !all_zero(b + at, sec->offset - at))
+            return COPSE_ERR_BLOB_SECTION; /* the padding before a section is zero */
+        at = sec->offset + sec->size;
+    }
+    if (at != total)
+        return COPSE_ERR_BLOB_SECTION;
+    return COPSE_OK;
+}
+
+copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info)
+{
+    copse_status st;
+    if (info == NULL)
+        return COPSE_ERR_NULL;
+    memset(info, 0, sizeof *info);
+    if (blob == NULL)
+        return COPSE_ERR_NULL;
+    if (((uintptr_t)blob % COPSE_BLOB_ALIGN) != 0u)
+        return COPSE_ERR_ALIGN;
+    st = read_header((const uint8_t *)blob, len, info);
+    if (st != COPSE_OK)
+        memset(info, 0, sizeof *info);
+    return st;
+}

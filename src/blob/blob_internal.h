@@ -1,0 +1,83 @@
+/*
+ * copse internal: writing and reading the blob container (docs/format.md). Fields are stored
+ * and loaded byte by byte in little-endian order, so the writer runs on any host and never
+ * depends on struct layout; only the in-place view needs a little-endian host.
+ */
+#ifndef COPSE_BLOB_INTERNAL_H
+#define COPSE_BLOB_INTERNAL_H
+
+#include <string.h>
+
+#include "copse/blob.h"
+#include "../geom/geom_internal.h" /* COPSE_INLINE */
+
+/* Header offsets (docs/format.md). */
+#define BLOB_OFF_MAGIC 0u
+#define BLOB_OFF_VERSION 4u
+#define BLOB_OFF_KIND 6u
+#define BLOB_OFF_ORDER 8u
+#define BLOB_OFF_CRC 12u
+#define BLOB_OFF_TOTAL 16u
+#define BLOB_OFF_FLAGS 20u
+#define BLOB_OFF_HEADER_BYTES 24u
+#define BLOB_OFF_SECTION_COUNT 26u
+#define BLOB_OFF_RESERVED0 28u
+#define BLOB_OFF_TREE 32u
+#define BLOB_OFF_BOUNDS 64u
+#define BLOB_OFF_RESERVED1 88u
+
+COPSE_INLINE void blob_put_u16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+COPSE_INLINE void blob_put_u32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+COPSE_INLINE void blob_put_f32(uint8_t *p, float f)
+{
+    uint32_t v;
+    memcpy(&v, &f, sizeof v);
+    blob_put_u32(p, v);
+}
+
+COPSE_INLINE uint32_t blob_get_u16(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8);
+}
+
+COPSE_INLINE uint32_t blob_get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+COPSE_INLINE float blob_get_f32(const uint8_t *p)
+{
+    uint32_t v = blob_get_u32(p);
+    float f;
+    memcpy(&f, &v, sizeof f);
+    return f;
+}
+
+/* Can this host read a blob's arrays in place (little endian, IEEE-754 binary32 floats)? */
+bool blob_host_in_place(void);
+
+/* Offsets of `count` sections of the given sizes laid out after the header and table, and the
+ * total size; 0 when the total does not fit the format's 32-bit sizes. */
+uint32_t blob_layout(uint32_t count, const size_t *sizes, uint32_t *offsets);
+
+/* Zeroes out[0, total) and writes the header and the section table. */
+void blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t total, uint32_t count,
+                       const uint32_t *ids, const uint32_t *offsets, const size_t *sizes,
+                       const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6]);
+
+/* Writes the CRC-32 of out[0, total) (its own field taken as zero) at offset 12. */
+void blob_seal(uint8_t *out, uint32_t total);
+
+#endif

@@ -1,0 +1,477 @@
+/*
+ * Blobs (docs/format.md): the CRC-32; BVH round trips for every layout and split, where the
+ * viewed tree answers a batch of random queries exactly as the built one; every truncation
+ * and every single-byte corruption of small blobs (raw: refused; with the CRC fixed up:
+ * refused, or a tree that queries safely); a guard after the save buffer for every capacity;
+ * each hand-made way to be wrong with its own status; bad arguments.
+ */
+#include <string.h>
+#if defined(COPSE_HOST)
+#include <stdlib.h> /* exact-size copies, so the sanitizers see reads past a truncated blob */
+#endif
+
+#include "suites.h"
+#include "test_bvh.h"
+
+static const copse_bvh_split k_splits[3] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_MIDPOINT};
+
+typedef enum scene_kind { MESH3_U16, MESH3_FLAT, MESH2_XZ_U32, BOXES3_IDS, BOXES2, SCENE_KINDS } scene_kind;
+static const char *const k_names[SCENE_KINDS] = {"mesh3-u16", "mesh3-flat-stride16", "mesh2-xz-u32-stride20",
+                                                 "boxes3-ids", "boxes2"};
+
+static bool make_scene(tk_scene *sc, scene_kind kind, uint32_t n, test_rng *rng)
+{
+    tk_mesh_spec m;
+    tk_box_spec b;
+    if (kind >= BOXES3_IDS) {
+        tk_box_spec_init(&b, n, kind == BOXES3_IDS ? 3u : 2u, kind == BOXES3_IDS);
+        return tk_make_boxes(sc, &b, rng);
+    }
+    tk_mesh_spec_init(&m, n, kind == MESH3_U16 ? TK_U16 : kind == MESH3_FLAT ? TK_FLAT : TK_U32);
+    m.stride = kind == MESH3_FLAT ? 16u : kind == MESH2_XZ_U32 ? 20u : 12u;
+    m.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    m.degen_pct = 3;
+    return tk_make_mesh(sc, &m, rng);
+}
+
+static copse_status view_scene(copse_bvh *out, const void *blob, size_t len, const tk_scene *sc)
+{
+    if (sc->kind == COPSE_PRIM_TRIANGLES)
+        return copse_bvh_view_mesh(out, blob, len, &sc->mesh);
+    if (sc->dim == 3)
+        return copse_bvh_view_boxes3(out, blob, len, (const copse_box3 *)(const void *)sc->boxes, sc->ids, sc->n);
+    return copse_bvh_view_boxes2(out, blob, len, (const copse_box2 *)(const void *)sc->boxes, sc->ids, sc->n);
+}
+
+/* Saves into a fresh pool buffer; NULL after failed checks. */
+static uint8_t *save(const copse_bvh *bvh, size_t *size)
+{
+    size_t need = copse_bvh_save_bytes(bvh), written = 1;
+    uint8_t *buf = (uint8_t *)tk_alloc(need);
+    *size = need;
+    if (buf == NULL)
+        return NULL;
+    CHECK_STATUS(copse_bvh_save(bvh, buf, need, &written), COPSE_OK);
+    CHECK_EQ_INT(written, need);
+    return buf;
+}
+
+/* Recomputes the CRC after a deliberate change (format.md: field at 12 read as zero). */
+static void reseal(uint8_t *b, size_t total)
+{
+    static const uint8_t zero[4] = {0, 0, 0, 0};
+    uint32_t crc = copse_crc32(copse_crc32(copse_crc32(0, b, 12), zero, 4), b + 16, total - 16);
+    b[12] = (uint8_t)crc;
+    b[13] = (uint8_t)(crc >> 8);
+    b[14] = (uint8_t)(crc >> 16);
+    b[15] = (uint8_t)(crc >> 24);
+}
+
+static uint32_t bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* ---- CRC ------------------------------------------------------------------------------------ */
+
+static void test_crc32(void)
+{
+    static const char digits[] = "123456789";
+    CHECK(copse_crc32(0, digits, 9) == 0xCBF43926u); /* the CRC-32/ISO-HDLC check value */
+    CHECK(copse_crc32(copse_crc32(0, digits, 4), digits + 4, 5) == 0xCBF43926u);
+    CHECK(copse_crc32(0, digits, 0) == 0u);
+    CHECK(copse_crc32(7u, NULL, 3) == 7u);
+}
+
+/* ---- round trips ---------------------------------------------------------------------------- */
+
+/* The viewed tree answers every query exactly as the built one (same tree, same bits). */
+static void compare_queries(const tk_scene *sc, const copse_bvh *a, const copse_bvh *b, uint64_t seed)
+{
+    const uint32_t cap = a->node_count + 1u, hcap = a->prim_count + 1u; /* nodes >= prims */
+    uint32_t *ids_a = (uint32_t *)tk_alloc(cap * 4u), *ids_b = (uint32_t *)tk_alloc(cap * 4u);
+    copse_hit *hits_a = (copse_hit *)tk_alloc(hcap * sizeof(copse_hit));
+    copse_hit *hits_b = (copse_hit *)tk_alloc(hcap * sizeof(copse_hit));
+    test_rng rng;
+    unsigned q, k;
+    if (ids_a == NULL || ids_b == NULL || hits_a == NULL || hits_b == NULL)
+        return;
+    test_rng_seed(&rng, seed);
+    for (q = 0; q < 24u; q++) {
+        tk_query query;
+        tk_ray ray;
+        copse_id_list la = copse_id_list_make(ids_a, cap), lb = copse_id_list_make(ids_b, cap);
+        copse_hit_list ha = copse_hit_list_make(hits_a, hcap), hb = copse_hit_list_make(hits_b, hcap);
+        copse_hit ra, rb;
+        copse_nearest3 na, nb;
+        float p[3];
+        const copse_select sel = (q & 1u) ? COPSE_SELECT_LEAVES : COPSE_SELECT_PRIMS;
+        bool same;
+        tk_random_query(sc, (tk_shape)(q % 3u), &rng, &query);
+        CHECK(tk_overlap(a, sc->dim, &query, sel, &la) == tk_overlap(b, sc->dim, &query, sel, &lb));
+        same = la.count == lb.count && la.truncated == lb.truncated && memcmp(ids_a, ids_b, la.count * 4u) == 0;
+        CHECKF(same, "%s: overlap %u: %u vs %u ids", tk_ctx(), q, (unsigned)la.count, (unsigned)lb.count);
+
+        tk_random_ray(sc, &rng, &ray);
+        CHECK(tk_raycast(a, sc->dim, &ray, &ra) == tk_raycast(b, sc->dim, &ray, &rb));
+        CHECKF(ra.id == rb.id && bits(ra.t) == bits(rb.t) && bits(ra.u) == bits(rb.u) && bits(ra.v) == bits(rb.v),
+               "%s: raycast %u", tk_ctx(), q);
+        CHECK(tk_raycast_all(a, sc->dim, &ray, &ha) == tk_raycast_all(b, sc->dim, &ray, &hb));
+        same = ha.count == hb.count;
+        for (k = 0; same && k < ha.count; k++)
+            same = hits_a[k].id == hits_b[k].id && bits(hits_a[k].t) == bits(hits_b[k].t);
+        CHECKF(same, "%s: raycast_all %u: %u vs %u hits", tk_ctx(), q, (unsigned)ha.count, (unsigned)hb.count);
+
+        tk_random_point(sc, &rng, p);
+        CHECK(tk_nearest(a, sc->dim, p, 1e30f, &na) == tk_nearest(b, sc->dim, p, 1e30f, &nb));
+        CHECKF(na.id == nb.id && bits(na.distance_sq) == bits(nb.distance_sq) && bits(na.point.x) == bits(nb.point.x) &&
+                   bits(na.point.y) == bits(nb.point.y) && bits(na.point.z) == bits(nb.point.z),
+               "%s: nearest %u", tk_ctx(), q);
+    }
+}
+
+static void round_trip(scene_kind kind, uint32_t n, copse_bvh_split split, uint32_t leaf, uint64_t seed)
+{
+    size_t mark = tk_mark(), size = 0;
+    test_rng rng;
+    tk_scene sc;
+    tk_tree tree;
+    copse_bvh view;
+    uint8_t *blob;
+    test_rng_seed(&rng, seed);
+    tk_context("%s n=%u %s leaf %u", k_names[kind], (unsigned)n, tk_split_name(split), (unsigned)leaf);
+    tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    tree.params.split = split;
+    tree.params.leaf_size = leaf;
+    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    if (make_scene(&sc, kind, n, &rng) && tk_build(&tree, &sc, &tree.params) && (blob = save(&tree.bvh, &size)) != NULL) {
+        copse_status st = view_scene(&view, blob, size, &sc);
+        CHECKF(st == COPSE_OK, "%s: view: %s", tk_ctx(), copse_status_str(st));
+        if (st == COPSE_OK) {
+            CHECK_STATUS(copse_bvh_check(&view), COPSE_OK);
+            CHECKF(view.nodes == (const void *)(blob + 128) && tk_tree_hash(&view) == tk_tree_hash(&tree.bvh) &&
+                       view.depth == tree.bvh.depth && view.degenerate_count == tree.bvh.degenerate_count &&
+                       memcmp(view.axis, tree.bvh.axis, 3) == 0 && view.mesh.vertex_stride == tree.bvh.mesh.vertex_stride,
+                   "%s: viewed tree differs", tk_ctx());
+            compare_queries(&sc, &tree.bvh, &view, seed + 1u);
+            CHECK_STATUS(view_scene(&view, blob, size + 16u, &sc), COPSE_OK); /* len past the blob */
+        }
+    }
+    tk_rewind(mark);
+}
+
+static void test_round_trip(void)
+{
+    uint32_t sizes[4] = {0, 1, 5, 60};
+    unsigned kind, s, z;
+    tk_pool_reset();
+    if (tk_free_bytes() < 64u * 1024u)
+        sizes[3] = 24; /* the micro:bit */
+    for (kind = 0; kind < SCENE_KINDS; kind++)
+        for (s = 0; s < 3u; s++)
+            for (z = 0; z < 4u; z++)
+                round_trip((scene_kind)kind, sizes[z], k_splits[s], z == 3u ? 1u + s * 3u : 2u,
+                           0xB10B0000u + kind * 64u + s * 8u + z);
+}
+
+/* ---- hostile blobs -------------------------------------------------------------------------- */
+
+/* A copy of blob[0, len) in a buffer of exactly len bytes (on the host from malloc, so the
+ * sanitizers catch any read past it). */
+static uint8_t *exact_copy(const uint8_t *blob, size_t len)
+{
+#if defined(COPSE_HOST)
+    uint8_t *p = (uint8_t *)malloc(len > 0 ? len : 1u);
+    CHECK(p != NULL);
+#else
+    uint8_t *p = (uint8_t *)tk_alloc(len > 0 ? len : 1u);
+#endif
+    if (p != NULL && len > 0)
+        memcpy(p, blob, len);
+    return p;
+}
+
+static void free_copy(uint8_t *p)
+{
+#if defined(COPSE_HOST)
+    free(p);
+#else
+    (void)p; /* the caller rewinds the pool */
+#endif
+}
+
+/* A tree a view accepted: it must query without harm (the sanitizers watch) and pass its check
+ * when the bytes are the saved ones. */
+static void poke(const tk_scene *sc, const copse_bvh *view)
+{
+    test_rng rng;
+    tk_query q;
+    tk_ray r;
+    copse_hit hit;
+    copse_nearest3 near;
+    uint32_t ids[8];
+    copse_id_list list = copse_id_list_make(ids, 8);
+    float p[3];
+    test_rng_seed(&rng, 5);
+    tk_random_query(sc, TK_BOX, &rng, &q);
+    (void)tk_overlap(view, sc->dim, &q, COPSE_SELECT_PRIMS, &list);
+    tk_random_ray(sc, &rng, &r);
+    (void)tk_raycast(view, sc->dim, &r, &hit);
+    tk_random_point(sc, &rng, p);
+    (void)tk_nearest(view, sc->dim, p, 1e30f, &near);
+    (void)copse_bvh_check(view);
+}
+
+static void hostile(scene_kind kind, uint32_t n, uint32_t leaf)
+{
+    static const uint8_t patterns[4] = {0x01, 0x80, 0xFF, 0x5A};
+    size_t mark = tk_mark(), size = 0, i, len;
+    unsigned pat, refused = 0, accepted = 0;
+    test_rng rng;
+    tk_scene sc;
+    tk_tree tree;
+    copse_bvh view;
+    uint8_t *blob, *copy;
+    test_rng_seed(&rng, 77u + kind);
+    tk_context("%s n=%u leaf %u", k_names[kind], (unsigned)n, (unsigned)leaf);
+    tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    tree.params.leaf_size = leaf;
+    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    if (!make_scene(&sc, kind, n, &rng) || !tk_build(&tree, &sc, &tree.params) || (blob = save(&tree.bvh, &size)) == NULL)
+        return;
+    for (len = 0; len < size; len++) {
+        size_t m = tk_mark();
+        copy = exact_copy(blob, len);
+        if (copy != NULL) {
+            copse_status st = view_scene(&view, copy, len, &sc);
+            CHECKF(st == COPSE_ERR_BLOB_TRUNCATED, "%s: %lu of %lu bytes: %s", tk_ctx(), (unsigned long)len,
+                   (unsigned long)size, copse_status_str(st));
+            CHECK(view.node_count == 0 && view.nodes == NULL);
+        }
+        free_copy(copy);
+        tk_rewind(m);
+    }
+    copy = exact_copy(blob, size);
+    if (copy == NULL)
+        return;
+    for (i = 0; i < size; i++)
+        for (pat = 0; pat < 4u; pat++) {
+            copse_status st;
+            copy[i] = (uint8_t)(blob[i] ^ patterns[pat]);
+            st = view_scene(&view, copy, size, &sc);
+            CHECKF(st != COPSE_OK && view.node_count == 0, "%s: byte %lu ^ %02x accepted", tk_ctx(), (unsigned long)i,
+                   patterns[pat]);
+            if (i < 12u || i >= 16u) { /* the same change with a CRC that matches it */
+                reseal(copy, size);
+                st = view_scene(&view, copy, size, &sc);
+                if (st == COPSE_OK) {
+                    accepted++;
+                    poke(&sc, &view);
+                } else {
+                    refused++;
+                    CHECK(view.node_count == 0 && view.nodes == NULL);
+                }
+            }
+            memcpy(copy, blob, size);
+        }
+    copse_port_printf("info blob %s: %lu bytes, %lu truncations refused; resealed corruptions: %u refused, %u "
+                      "accepted (bounds still nested, or a triangle tree's degenerate count)\n",
+                      tk_ctx(), (unsigned long)size, (unsigned long)size, refused, accepted);
+    free_copy(copy);
+    tk_rewind(mark);
+}
+
+static void test_truncation_and_corruption(void)
+{
+    tk_pool_reset();
+    hostile(BOXES3_IDS, 6, 2);
+    hostile(MESH2_XZ_U32, 5, 1);
+}
+
+/* Each way to be wrong, made by hand (CRC fixed up where it is checked after the change). */
+static void test_specific_statuses(void)
+{
+    size_t size = 0, mark;
+    test_rng rng;
+    tk_scene sc;
+    tk_tree tree;
+    copse_bvh view;
+    uint8_t *blob, *b;
+    struct {
+        uint32_t at;
+        uint8_t xor_with;
+        bool reseal;
+        copse_status want;
+    } cases[] = {
+        {0, 0x20, false, COPSE_ERR_BLOB_MAGIC},        {8, 0x07, false, COPSE_ERR_BLOB_BYTE_ORDER},
+        {4, 0x03, false, COPSE_ERR_BLOB_VERSION},      {6, 0x03, true, COPSE_ERR_BLOB_KIND},
+        {13, 0x10, false, COPSE_ERR_BLOB_CRC},         {20, 0x01, true, COPSE_ERR_BLOB_HEADER},
+        {24, 0x10, true, COPSE_ERR_BLOB_HEADER},       {26, 0x08, true, COPSE_ERR_BLOB_HEADER},
+        {90, 0x01, true, COPSE_ERR_BLOB_HEADER},       {44, 0x04, true, COPSE_ERR_BLOB_HEADER},
+        {45, 0x04, true, COPSE_ERR_BLOB_HEADER},       {47, 0x02, true, COPSE_ERR_BLOB_HEADER},
+        {60, 0x01, true, COPSE_ERR_BLOB_HEADER},       {96, 0x04, true, COPSE_ERR_BLOB_SECTION},
+        {100, 0x10, true, COPSE_ERR_BLOB_SECTION},     {104, 0x20, true, COPSE_ERR_BLOB_SECTION},
+        {108, 0x01, true, COPSE_ERR_BLOB_SECTION},     {32, 0x02, true, COPSE_ERR_BLOB_SECTION},
+        {46, 0x01, true, COPSE_ERR_BLOB_DEPTH},        {46, 0xC0, true, COPSE_ERR_TOO_DEEP},
+        {64, 0x01, true, COPSE_ERR_BLOB_BOUNDS},       {128 + 3, 0x7F, true, COPSE_ERR_BLOB_BOUNDS},
+        {128 + 24, 0x01, true, COPSE_ERR_BLOB_NODE},   {128 + 32 + 28, 0x01, true, COPSE_ERR_BLOB_NODE},
+    };
+    unsigned c;
+    tk_pool_reset();
+    test_rng_seed(&rng, 3);
+    tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    tree.params.leaf_size = 2;
+    if (!make_scene(&sc, BOXES3_IDS, 6, &rng) || !tk_build(&tree, &sc, &tree.params) ||
+        (blob = save(&tree.bvh, &size)) == NULL)
+        return;
+    mark = tk_mark();
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        if (cases[c].want == COPSE_ERR_TOO_DEEP && COPSE_BVH_MAX_DEPTH >= 0xC0u)
+            continue;
+        b = (uint8_t *)tk_alloc(size);
+        if (b == NULL)
+            return;
+        memcpy(b, blob, size);
+        b[cases[c].at] ^= cases[c].xor_with;
+        if (cases[c].reseal)
+            reseal(b, size);
+        CHECKF(view_scene(&view, b, size, &sc) == cases[c].want, "byte %u ^ %02x: %s, expected %s", (unsigned)cases[c].at,
+               (unsigned)cases[c].xor_with, copse_status_str(view_scene(&view, b, size, &sc)), copse_status_str(cases[c].want));
+        tk_rewind(mark);
+    }
+    /* a primitive twice (and another never): swap in the first slot's value at the second */
+    b = (uint8_t *)tk_alloc(size);
+    if (b == NULL)
+        return;
+    memcpy(b, blob, size);
+    memcpy(b + size - 20u, b + size - 24u, 4);
+    reseal(b, size);
+    CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_PRIM);
+    b[size - 20u] = 6; /* out of range */
+    reseal(b, size);
+    CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_PRIM);
+    /* the total size past the end of `len`, or past the sections */
+    memcpy(b, blob, size);
+    b[17] ^= 0x10;
+    CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_TRUNCATED);
+    reseal(b, size);
+    CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_TRUNCATED);
+    b[17] ^= 0x10;
+    b[16] = (uint8_t)(b[16] - 4u); /* 6 prims: the size is 8 + a multiple of 16 */
+    reseal(b, size - 4u);
+    CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_SECTION);
+}
+
+/* ---- saving ----------------------------------------------------------------------------------- */
+
+static void test_save_guard(void)
+{
+    size_t size = 0, cap, i, written;
+    test_rng rng;
+    tk_scene sc;
+    tk_tree tree;
+    uint8_t *blob, *buf;
+    bool intact;
+    tk_pool_reset();
+    test_rng_seed(&rng, 9);
+    tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    if (!make_scene(&sc, MESH3_U16, 9, &rng) || !tk_build(&tree, &sc, &tree.params) ||
+        (blob = save(&tree.bvh, &size)) == NULL || (buf = (uint8_t *)tk_alloc(size + 32u)) == NULL)
+        return;
+    for (cap = 0; cap <= size; cap++) {
+        memset(buf, 0xA5, size + 32u);
+        written = 0;
+        CHECK_STATUS(copse_bvh_save(&tree.bvh, buf, cap, &written), cap < size ? COPSE_ERR_NOMEM : COPSE_OK);
+        CHECK_EQ_INT(written, size);
+        intact = true;
+        for (i = cap < size ? 0 : size; i < size + 32u; i++)
+            intact = intact && buf[i] == 0xA5;
+        CHECKF(intact, "cap %lu: bytes written outside the blob or when short", (unsigned long)cap);
+    }
+    CHECK(memcmp(buf, blob, size) == 0); /* the same tree, the same bytes */
+    CHECK_EQ_INT(size, ((128u + 32u * tree.bvh.node_count + 15u) & ~15u) + 4u * tree.bvh.prim_count);
+}
+
+static void test_bad_args(void)
+{
+    size_t size = 0, written = 7;
+    test_rng rng;
+    tk_scene mesh, boxes;
+    tk_tree tm, tb;
+    copse_bvh view, zero;
+    copse_mesh m;
+    uint8_t *bm, *bb, *shifted;
+    tk_pool_reset();
+    test_rng_seed(&rng, 11);
+    tm.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    tb.params = tm.params;
+    if (!make_scene(&mesh, MESH3_U16, 8, &rng) || !tk_build(&tm, &mesh, &tm.params) ||
+        !make_scene(&boxes, BOXES3_IDS, 8, &rng) || !tk_build(&tb, &boxes, &tb.params) ||
+        (bb = save(&tb.bvh, &size)) == NULL || (bm = save(&tm.bvh, &size)) == NULL ||
+        (shifted = (uint8_t *)tk_alloc(size + 4u)) == NULL)
+        return;
+    memset(&zero, 0, sizeof zero);
+    CHECK_EQ_INT(copse_bvh_save_bytes(NULL), 0);
+    CHECK_EQ_INT(copse_bvh_save_bytes(&zero), 0);
+    CHECK_STATUS(copse_bvh_save(NULL, bm, size, &written), COPSE_ERR_NULL);
+    CHECK_EQ_INT(written, 0);
+    CHECK_STATUS(copse_bvh_save(&tm.bvh, NULL, 8, &written), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_bvh_save(&tm.bvh, NULL, 0, &written), COPSE_ERR_NOMEM);
+    CHECK_EQ_INT(written, size);
+    CHECK_STATUS(copse_bvh_save(&tm.bvh, shifted, size, NULL), COPSE_OK);
+    CHECK_STATUS(copse_bvh_save(&zero, shifted, size, &written), COPSE_ERR_PARAM);
+
+    CHECK_STATUS(copse_bvh_view_mesh(NULL, bm, size, &mesh.mesh), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_bvh_view_mesh(&view, NULL, size, &mesh.mesh), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, NULL), COPSE_ERR_NULL);
+    memcpy(shifted + 1, bm, size);
+    CHECK_STATUS(copse_bvh_view_mesh(&view, shifted + 1, size, &mesh.mesh), COPSE_ERR_ALIGN);
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, &mesh.mesh), COPSE_OK);
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bb, copse_bvh_save_bytes(&tb.bvh), &mesh.mesh), COPSE_ERR_BLOB_SOURCE);
+    CHECK(view.node_count == 0 && view.nodes == NULL);
+    m = mesh.mesh;
+    m.triangle_count--;
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, &m), COPSE_ERR_BLOB_SOURCE);
+    m = mesh.mesh;
+    m.vertex_count = 1;
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, &m), COPSE_ERR_INDEX);
+    m = mesh.mesh;
+    m.indices = NULL;
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, &m), COPSE_ERR_NULL);
+    m = mesh.mesh;
+    m.vertex_stride = 13;
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, &m), COPSE_ERR_ALIGN);
+    m.index_type = (copse_index_type)3;
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, &m), COPSE_ERR_PARAM);
+
+    size = copse_bvh_save_bytes(&tb.bvh);
+    CHECK_STATUS(view_scene(&view, bb, size, &boxes), COPSE_OK);
+    CHECK_STATUS(copse_bvh_view_boxes2(&view, bb, size, (const copse_box2 *)(const void *)boxes.boxes, NULL, 8),
+                 COPSE_ERR_BLOB_SOURCE);
+    CHECK_STATUS(copse_bvh_view_boxes3(&view, bb, size, (const copse_box3 *)(const void *)boxes.boxes, NULL, 7),
+                 COPSE_ERR_BLOB_SOURCE);
+    CHECK_STATUS(copse_bvh_view_boxes3(&view, bb, size, NULL, NULL, 8), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_bvh_view_boxes3(&view, bb, size, (const copse_box3 *)(const void *)(bb + 1), NULL, 8),
+                 COPSE_ERR_ALIGN);
+    CHECK_STATUS(copse_bvh_view_mesh(&view, bb, size, &mesh.mesh), COPSE_ERR_BLOB_SOURCE);
+    {
+        copse_blob_info info;
+        CHECK_STATUS(copse_blob_read(bb, size, &info), COPSE_OK);
+        CHECK(info.kind == COPSE_BLOB_BVH && info.version == 1u && info.total_bytes == size && info.section_count == 2u &&
+              info.sections[0].offset == 128u && info.sections[1].offset % 16u == 0u);
+        CHECK_STATUS(copse_blob_read(bb, size, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_blob_read(NULL, size, &info), COPSE_ERR_NULL);
+    }
+}
+
+void suite_blob(void)
+{
+    test_run("blob/crc32", test_crc32);
+    test_run("blob/round_trip", test_round_trip);
+    test_run("blob/truncation_and_corruption", test_truncation_and_corruption);
+    test_run("blob/specific_statuses", test_specific_statuses);
+    test_run("blob/save_guard", test_save_guard);
+    test_run("blob/bad_args", test_bad_args);
+}
