@@ -183,36 +183,6 @@ static copse_status check_mesh(const copse_mesh *mesh, uint32_t prim_count, uint
     return COPSE_OK;
 }
 
-/* Two mixes of a primitive index; their sums over the leaf slots equal their sums over
- * 0..prim_count-1 when every primitive appears once (copse_bvh_check does the same). */
-static uint32_t mix_a(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x85EBCA6Bu;
-    x ^= x >> 13;
-    x *= 0xC2B2AE35u;
-    return x ^ (x >> 16);
-}
-
-static uint32_t mix_b(uint32_t x)
-{
-    x += 0x9E3779B9u;
-    x ^= x >> 15;
-    x *= 0x2C1B3C6Du;
-    x ^= x >> 12;
-    x *= 0x297A2D39u;
-    return x ^ (x >> 15);
-}
-
-static bool inside(const float *mn, const float *mx, const float *pmn, const float *pmx, unsigned dim)
-{
-    unsigned a;
-    for (a = 0; a < dim; a++)
-        if (mn[a] < pmn[a] || mx[a] > pmx[a])
-            return false;
-    return true;
-}
-
 static bool same_bits(float a, float b)
 {
     uint32_t x, y;
@@ -259,8 +229,8 @@ static copse_status check_tree(const copse_bvh *t, const float *hdr_bounds)
                 uint32_t prim = t->prims[slot + k];
                 if (prim >= t->prim_count)
                     return COPSE_ERR_BLOB_PRIM;
-                sum_a += mix_a(prim);
-                sum_b += mix_b(prim);
+                sum_a += bvh_mix_a(prim);
+                sum_b += bvh_mix_b(prim);
             }
             slot += count;
         } else {
@@ -273,8 +243,8 @@ static copse_status check_tree(const copse_bvh *t, const float *hdr_bounds)
             right = bvh_node_right(t->nodes, i, dim);
             if (bvh_node_span(t->nodes, right, dim) != span - 1u - left_span)
                 return COPSE_ERR_BLOB_NODE; /* not exactly two children tiling the subtree */
-            if (!inside(bvh_node_min(t->nodes, left, dim), bvh_node_max(t->nodes, left, dim), mn, mx, dim) ||
-                !inside(bvh_node_min(t->nodes, right, dim), bvh_node_max(t->nodes, right, dim), mn, mx, dim))
+            if (!bvh_box_within(bvh_node_min(t->nodes, left, dim), bvh_node_max(t->nodes, left, dim), mn, mx, dim) ||
+                !bvh_box_within(bvh_node_min(t->nodes, right, dim), bvh_node_max(t->nodes, right, dim), mn, mx, dim))
                 return COPSE_ERR_BLOB_BOUNDS;
             if (sp + 1u >= COPSE_BVH_MAX_DEPTH)
                 return COPSE_ERR_TOO_DEEP;
@@ -286,8 +256,8 @@ static copse_status check_tree(const copse_bvh *t, const float *hdr_bounds)
     if (depth != t->depth)
         return COPSE_ERR_BLOB_DEPTH;
     for (i = 0; i < t->prim_count; i++) {
-        sum_a -= mix_a(i);
-        sum_b -= mix_b(i);
+        sum_a -= bvh_mix_a(i);
+        sum_b -= bvh_mix_b(i);
     }
     return (sum_a | sum_b) != 0u ? COPSE_ERR_BLOB_PRIM : COPSE_OK;
 }

@@ -110,28 +110,6 @@ copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats)
     return COPSE_OK;
 }
 
-/* Two independent 32-bit mixes of a primitive index. Summed over the leaf slots they equal
- * their sums over 0..prim_count-1 when every primitive appears exactly once: a check of
- * "exactly once" with no memory (a damaged tree slips through with odds of about 2^-64). */
-static uint32_t mix_a(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x85EBCA6Bu;
-    x ^= x >> 13;
-    x *= 0xC2B2AE35u;
-    return x ^ (x >> 16);
-}
-
-static uint32_t mix_b(uint32_t x)
-{
-    x += 0x9E3779B9u;
-    x ^= x >> 15;
-    x *= 0x2C1B3C6Du;
-    x ^= x >> 12;
-    x *= 0x297A2D39u;
-    return x ^ (x >> 15);
-}
-
 /* Does leaf `i` hold the bounds of each of its primitives (read from the caller's mesh or
  * boxes)? Queries take a node inside a query box as the answer for everything below it. */
 static copse_status check_leaf_prims(const copse_bvh *bvh, uint32_t i)
@@ -193,16 +171,6 @@ static copse_status check_source(const copse_bvh *bvh)
     return COPSE_ERR_PARAM;
 }
 
-/* Is box (mn, mx) inside (pmn, pmx)? */
-static bool inside(const float *mn, const float *mx, const float *pmn, const float *pmx, unsigned dim)
-{
-    unsigned a;
-    for (a = 0; a < dim; a++)
-        if (mn[a] < pmn[a] || mx[a] > pmx[a])
-            return false;
-    return true;
-}
-
 /* The structure is checked node by node, each internal node against its two children only:
  * its escape count is 1 + theirs, its `count` is its left subtree's size, and both children
  * lie inside it. With the root's escape count equal to node_count, this makes the array one
@@ -240,8 +208,8 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
             for (k = 0; k < count; k++) {
                 if (bvh->prims[slot + k] >= bvh->prim_count)
                     return COPSE_ERR_INDEX;
-                sum_a += mix_a(bvh->prims[slot + k]);
-                sum_b += mix_b(bvh->prims[slot + k]);
+                sum_a += bvh_mix_a(bvh->prims[slot + k]);
+                sum_b += bvh_mix_b(bvh->prims[slot + k]);
             }
             slot += count;
         } else {
@@ -253,8 +221,8 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
             if (bvh_node_count(bvh->nodes, i, dim) != left_span || left_span > span - 2u ||
                 bvh_node_span(bvh->nodes, right, dim) != span - 1u - left_span)
                 return COPSE_ERR_INDEX; /* not exactly two children tiling the subtree */
-            if (!inside(bvh_node_min(bvh->nodes, left, dim), bvh_node_max(bvh->nodes, left, dim), mn, mx, dim) ||
-                !inside(bvh_node_min(bvh->nodes, right, dim), bvh_node_max(bvh->nodes, right, dim), mn, mx, dim))
+            if (!bvh_box_within(bvh_node_min(bvh->nodes, left, dim), bvh_node_max(bvh->nodes, left, dim), mn, mx, dim) ||
+                !bvh_box_within(bvh_node_min(bvh->nodes, right, dim), bvh_node_max(bvh->nodes, right, dim), mn, mx, dim))
                 return COPSE_ERR_PARAM; /* a child pokes out of its parent */
             if (sp + 1u >= COPSE_BVH_MAX_DEPTH)
                 return COPSE_ERR_TOO_DEEP; /* deeper than queries' stacks */
@@ -266,8 +234,8 @@ copse_status copse_bvh_check(const copse_bvh *bvh)
     if (slot != bvh->prim_count)
         return COPSE_ERR_INDEX;
     for (i = 0; i < bvh->prim_count; i++) {
-        sum_a -= mix_a(i);
-        sum_b -= mix_b(i);
+        sum_a -= bvh_mix_a(i);
+        sum_b -= bvh_mix_b(i);
     }
     if ((sum_a | sum_b) != 0u)
         return COPSE_ERR_INDEX; /* a primitive twice, another never */

@@ -129,4 +129,37 @@ typedef struct bvh_plan {
 
 copse_status copse_bvh_plan(uint32_t prim_count, unsigned dim, const copse_bvh_params *params, bvh_plan *plan);
 
+/* Two independent 32-bit mixes of a primitive index. Summed over the leaf slots they equal
+ * their sums over 0..prim_count-1 when every primitive appears exactly once: a check of
+ * "exactly once" with no memory (a damaged tree slips through with odds of about 2^-64).
+ * copse_bvh_check and the blob view both use it. */
+COPSE_INLINE uint32_t bvh_mix_a(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x85EBCA6Bu;
+    x ^= x >> 13;
+    x *= 0xC2B2AE35u;
+    return x ^ (x >> 16);
+}
+
+COPSE_INLINE uint32_t bvh_mix_b(uint32_t x)
+{
+    x += 0x9E3779B9u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 12;
+    x *= 0x297A2D39u;
+    return x ^ (x >> 15);
+}
+
+/* Is box (mn, mx) inside (pmn, pmx)? */
+COPSE_INLINE bool bvh_box_within(const float *mn, const float *mx, const float *pmn, const float *pmx, unsigned dim)
+{
+    unsigned a;
+    for (a = 0; a < dim; a++)
+        if (mn[a] < pmn[a] || mx[a] > pmx[a])
+            return false;
+    return true;
+}
+
 #endif /* COPSE_BVH_INTERNAL_H */
