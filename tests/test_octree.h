@@ -68,6 +68,14 @@ bool ot_collect_id(void *user, uint32_t id);
 
 void ot_sort_ids(uint32_t *v, uint32_t n);
 
+/* ids[i] = tk_box_id(i) for n points, from the pool. */
+uint32_t *ot_make_ids(uint32_t n);
+
+/* A loose octree over the world [-50, 50]^3 in memory from the pool. False after a failed check. */
+bool ot_loose_init(copse_loose *tree, uint32_t max_objects, uint32_t max_nodes, uint32_t depth, uint32_t capacity);
+/* A random object box: points, huge boxes and small ones, some sticking out of the world. */
+copse_box3 ot_random_object_box(test_rng *rng);
+
 /* Guard regions: `guard` bytes of OT_GUARD_BYTE before region+guard and after region+guard+k. */
 #define OT_GUARD_BYTE 0xA5u
 bool ot_guard_intact(const uint8_t *region, size_t guard, size_t k);

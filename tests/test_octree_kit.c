@@ -292,6 +292,54 @@ void ot_sort_ids(uint32_t *v, uint32_t n)
             }
 }
 
+uint32_t *ot_make_ids(uint32_t n)
+{
+    uint32_t *ids = (uint32_t *)tk_alloc(4u * (n + 1u)), i;
+    if (ids != NULL)
+        for (i = 0; i < n; i++)
+            ids[i] = tk_box_id(i);
+    return ids;
+}
+
+/* ---- loose trees ------------------------------------------------------------------------------ */
+
+bool ot_loose_init(copse_loose *tree, uint32_t max_objects, uint32_t max_nodes, uint32_t depth, uint32_t capacity)
+{
+    copse_loose_config cfg;
+    copse_arena arena;
+    size_t bytes;
+    void *mem;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.world = copse_box3_make(-50, -50, -50, 50, 50, 50);
+    cfg.max_nodes = max_nodes;
+    cfg.max_objects = max_objects;
+    cfg.max_depth = depth;
+    cfg.node_capacity = capacity;
+    bytes = copse_loose_bytes(&cfg);
+    CHECK(bytes == COPSE_LOOSE_BYTES(max_nodes, max_objects));
+    mem = tk_alloc(bytes);
+    if (mem == NULL)
+        return false;
+    copse_arena_init(&arena, mem, bytes);
+    return CHECKF(copse_loose_init(tree, &arena, &cfg) == COPSE_OK && arena.used == bytes, "%s: init", tk_ctx());
+}
+
+copse_box3 ot_random_object_box(test_rng *rng)
+{
+    copse_box3 b;
+    float c[3], h[3];
+    unsigned a, kind = test_rng_below(rng, 10);
+    for (a = 0; a < 3; a++)
+        c[a] = test_rng_float(rng, -60.0f, 60.0f); /* the world is [-50, 50]: some stick out */
+    for (a = 0; a < 3; a++)
+        h[a] = kind == 0u ? 0.0f : kind == 1u ? test_rng_float(rng, 5.0f, 40.0f) : test_rng_float(rng, 0.01f, 2.0f);
+    for (a = 0; a < 3; a++) {
+        (&b.min.x)[a] = c[a] - h[a];
+        (&b.max.x)[a] = c[a] + h[a];
+    }
+    return b;
+}
+
 /* ---- judging region queries ------------------------------------------------------------------------ */
 
 bool ot_collect_id(void *user, uint32_t id)

@@ -34,45 +34,15 @@ static uint32_t scene_objects(uint32_t host)
     return big() ? host : test_memory_bytes() >= ((size_t)1u << 20) ? host / 3u : 20u;
 }
 
-static copse_box3 random_box(test_rng *rng)
-{
-    copse_box3 b;
-    float c[3], h[3];
-    unsigned a, kind = test_rng_below(rng, 10);
-    for (a = 0; a < 3; a++)
-        c[a] = test_rng_float(rng, -60.0f, 60.0f); /* the world is [-50, 50]: some stick out */
-    for (a = 0; a < 3; a++)
-        h[a] = kind == 0u ? 0.0f : kind == 1u ? test_rng_float(rng, 5.0f, 40.0f) : test_rng_float(rng, 0.01f, 2.0f);
-    for (a = 0; a < 3; a++) {
-        (&b.min.x)[a] = c[a] - h[a];
-        (&b.max.x)[a] = c[a] + h[a];
-    }
-    return b;
-}
-
 static bool scene_init(scene *s, uint32_t n, uint32_t max_nodes, uint32_t depth, uint32_t capacity)
 {
-    copse_loose_config cfg;
-    copse_arena arena;
-    size_t bytes;
-    void *mem;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.world = copse_box3_make(-50, -50, -50, 50, 50, 50);
-    cfg.max_nodes = max_nodes;
-    cfg.max_objects = n;
-    cfg.max_depth = depth;
-    cfg.node_capacity = capacity;
-    bytes = copse_loose_bytes(&cfg);
-    CHECK(bytes == COPSE_LOOSE_BYTES(max_nodes, n));
-    mem = tk_alloc(bytes);
     s->boxes = (copse_box3 *)tk_alloc(sizeof(copse_box3) * (n + 1u));
     s->in = (uint8_t *)tk_alloc(n + 1u);
     s->n = n;
-    if (mem == NULL || s->boxes == NULL || s->in == NULL)
+    if (s->boxes == NULL || s->in == NULL)
         return false;
     memset(s->in, 0, n + 1u);
-    copse_arena_init(&arena, mem, bytes);
-    return CHECKF(copse_loose_init(&s->tree, &arena, &cfg) == COPSE_OK && arena.used == bytes, "%s: init", tk_ctx());
+    return ot_loose_init(&s->tree, n, max_nodes, depth, capacity);
 }
 
 /* ---- oracles ----------------------------------------------------------------------------------- */
@@ -314,7 +284,7 @@ static void judge_all(const scene *s, test_rng *rng, unsigned queries)
         copse_ray3 ray;
         unsigned a;
         q.kind = Q_BOX;
-        q.box = random_box(rng);
+        q.box = ot_random_object_box(rng);
         judge(s, &q);
         q.kind = Q_SPHERE;
         q.sphere.center = copse_v3(test_rng_float(rng, -60, 60), test_rng_float(rng, -60, 60), 0.0f);
@@ -356,7 +326,7 @@ static void test_queries_and_changes(void)
         if (!scene_init(&s, n, n * (depths[di] + 1u) + 1u, depths[di], capacities[di]))
             return;
         for (i = 0; i < n; i++) {
-            s.boxes[i] = random_box(&rng);
+            s.boxes[i] = ot_random_object_box(&rng);
             ok = ok && CHECK(copse_loose_insert(&s.tree, i, &s.boxes[i]) == COPSE_OK);
             s.in[i] = 1;
         }
@@ -371,7 +341,7 @@ static void test_queries_and_changes(void)
         judge_all(&s, &rng, big() ? 40u : 6u);
         for (step = 0; step < 4u * n && ok; step++) {
             uint32_t id = test_rng_below(&rng, n), r = test_rng_below(&rng, 3);
-            copse_box3 b = random_box(&rng);
+            copse_box3 b = ot_random_object_box(&rng);
             copse_status st, want;
             if (r == 0u) {
                 want = s.in[id] ? COPSE_ERR_INDEX : COPSE_OK;
@@ -431,7 +401,7 @@ static void test_frustum_inside(void)
         return;
     test_rng_seed(&rng, 8);
     for (i = 0; i < n; i++) {
-        s.boxes[i] = random_box(&rng);
+        s.boxes[i] = ot_random_object_box(&rng);
         CHECK(copse_loose_insert(&s.tree, i, &s.boxes[i]) == COPSE_OK);
         s.in[i] = 1;
     }
@@ -460,7 +430,7 @@ static void nomem_scene(uint32_t capacity)
     for (i = 0; i < n; i++) {
         uint32_t before = ot_loose_hash(&s.tree);
         copse_status st;
-        s.boxes[i] = random_box(&rng);
+        s.boxes[i] = ot_random_object_box(&rng);
         st = copse_loose_insert(&s.tree, i, &s.boxes[i]);
         if (st == COPSE_ERR_NOMEM) {
             refusals++;
@@ -476,7 +446,7 @@ static void nomem_scene(uint32_t capacity)
     /* moves that need nodes are refused too, and leave the tree as it was */
     for (i = 0; i < n; i++) {
         uint32_t before = ot_loose_hash(&s.tree);
-        copse_box3 b = random_box(&rng);
+        copse_box3 b = ot_random_object_box(&rng);
         copse_status st;
         if (!s.in[i])
             continue;

@@ -21,15 +21,6 @@ static bool big_machine(void)
     return test_memory_bytes() >= ((size_t)32u << 20);
 }
 
-static uint32_t *make_ids(uint32_t n)
-{
-    uint32_t *ids = (uint32_t *)tk_alloc(4u * (n + 1u)), i;
-    if (ids != NULL)
-        for (i = 0; i < n; i++)
-            ids[i] = tk_box_id(i);
-    return ids;
-}
-
 static void test_queries(void)
 {
     unsigned kind, b, s;
@@ -50,7 +41,7 @@ static void test_queries(void)
                 size_t mark = tk_mark();
                 uint32_t n = sizes[s];
                 copse_vec3 *pts = (copse_vec3 *)tk_alloc(sizeof(copse_vec3) * (n + 1u));
-                uint32_t *ids = (s + kind) % 2u ? make_ids(n) : NULL;
+                uint32_t *ids = (s + kind) % 2u ? ot_make_ids(n) : NULL;
                 ot_point_tree pt;
                 test_rng rng;
                 test_rng_seed(&rng, 1000u + kind * 100u + b * 10u + s);

@@ -6,7 +6,7 @@
  * the bounds) and a table of sections, each at an offset that is a multiple of 16. No
  * pointers, no struct padding: every field sits at a documented offset. A blob placed at a
  * 4-byte-aligned address (flash, a const array) is queried in place by its tree's view
- * function (copse_bvh_view_mesh, ...), which validates it first.
+ * function (copse_bvh_view_mesh, copse_octree_view, copse_loose_view), which validates it first.
  *
  * This header holds what all kinds share: the constants, the CRC-32, and a reader that
  * validates the container (not the tree inside it) and describes it.
@@ -38,8 +38,10 @@ extern "C" {
 
 /* Tree kinds (header offset 6). Values are never reused. */
 typedef enum copse_blob_kind {
-    COPSE_BLOB_BVH = 1
-    /* reserved: 2 point octree, 3 loose octree, 4 BSP 2D, 5 BSP 3D */
+    COPSE_BLOB_BVH = 1,
+    COPSE_BLOB_OCTREE = 2, /* point octree, with its points and ids */
+    COPSE_BLOB_LOOSE = 3   /* loose octree, with its objects' boxes */
+    /* reserved: 4 BSP 2D, 5 BSP 3D */
 } copse_blob_kind;
 
 typedef struct copse_blob_section {

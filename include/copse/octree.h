@@ -122,6 +122,7 @@ typedef struct copse_octree {
     uint32_t max_buckets, bucket_top, bucket_free, buckets_used;
     uint32_t leaf_size, bucket_size, max_depth;
     uint32_t nodes_short, buckets_short; /* after COPSE_ERR_NOMEM: how many more were needed */
+    bool read_only;            /* a view of a blob: changes return COPSE_ERR_READ_ONLY */
 } copse_octree;
 
 /* Exact arena bytes of the pools (SIZE_MAX for out-of-range sizes). */
@@ -211,6 +212,28 @@ copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 poi
 copse_status copse_octree_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,
                                   copse_nearest3 *out);
 
+/* ---- point octree blobs (docs/format.md, "Point octree") ------------------------------------------
+ * Bake on the host, query from flash. A save writes the tree in a canonical compacted form:
+ * nodes renumbered depth first (pre-order, children in the tree's own sibling order), each
+ * leaf's buckets one after another, and the points themselves renumbered in that order, with
+ * the ids the original reported (its ids, or its point indices when it had none). So the blob
+ * needs nothing else, queries on the view report the same ids in the same order as the
+ * original, and the bytes depend only on what the tree holds, not on its pools' history.
+ * A neighbour's `index` on a view is the point's place in the blob. */
+
+/* The exact blob bytes (0 for NULL, an uninitialised tree, or one too large for 32-bit sizes). */
+size_t copse_octree_save_bytes(const copse_octree *tree);
+
+/* Checks the tree (PARAM as copse_octree_check, NONFINITE for a point that is no longer finite),
+ * then writes the blob. NULL; TOO_LARGE; NOMEM when cap is short (nothing written, *written
+ * says how many bytes are needed). `written` may be NULL. */
+copse_status copse_octree_save(const copse_octree *tree, void *buf, size_t cap, size_t *written);
+
+/* Validates a blob (docs/format.md) and makes `tree` a read-only view of it: queries run in
+ * place, insert/remove/build return COPSE_ERR_READ_ONLY, clear does nothing. The blob must stay
+ * where it is while the tree is used. On error the tree is zeroed (queries find nothing). */
+copse_status copse_octree_view(copse_octree *tree, const void *blob, size_t len);
+
 /* ---- point octree inspection ---------------------------------------------------------------- */
 
 typedef struct copse_octree_stats {
@@ -257,6 +280,7 @@ typedef struct copse_loose {
     uint32_t max_nodes, node_top, node_free, nodes_used;
     uint32_t max_objects, size, max_depth, node_capacity;
     uint32_t nodes_short;      /* after COPSE_ERR_NOMEM */
+    bool read_only;            /* a view of a blob: changes return COPSE_ERR_READ_ONLY */
 } copse_loose;
 
 /* A frustum: six planes (copse_plane, geom.h) in any order; the inside is behind all of them,
@@ -301,6 +325,14 @@ copse_status copse_loose_get_stats(const copse_loose *tree, copse_loose_stats *s
 /* Links in range, each object listed once in the node it names, no empty node kept, depth.
  * COPSE_OK or COPSE_ERR_PARAM. */
 copse_status copse_loose_check(const copse_loose *tree);
+
+/* ---- loose octree blobs (docs/format.md, "Loose octree") ------------------------------------------
+ * As for the point octree: nodes renumbered depth first, every object slot (ids are slots) with
+ * its box; slots not in the tree are zero. Queries on the view report the same ids in the same
+ * order; insert/remove/move return COPSE_ERR_READ_ONLY, clear does nothing. */
+size_t copse_loose_save_bytes(const copse_loose *tree);
+copse_status copse_loose_save(const copse_loose *tree, void *buf, size_t cap, size_t *written);
+copse_status copse_loose_view(copse_loose *tree, const void *blob, size_t len);
 
 #ifdef __cplusplus
 }

@@ -65,6 +65,15 @@ COPSE_INLINE float blob_get_f32(const uint8_t *p)
     return f;
 }
 
+/* Are two floats the same bit pattern (so -0 is not 0 and a NaN may equal itself)? */
+COPSE_INLINE bool blob_same_bits(float a, float b)
+{
+    uint32_t x, y;
+    memcpy(&x, &a, sizeof x);
+    memcpy(&y, &b, sizeof y);
+    return x == y;
+}
+
 /* Can this host read a blob's arrays in place (little endian, IEEE-754 binary32 floats)? */
 bool blob_host_in_place(void);
 

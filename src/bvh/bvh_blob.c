@@ -183,14 +183,6 @@ static copse_status check_mesh(const copse_mesh *mesh, uint32_t prim_count, uint
     return COPSE_OK;
 }
 
-static bool same_bits(float a, float b)
-{
-    uint32_t x, y;
-    memcpy(&x, &a, sizeof x);
-    memcpy(&y, &b, sizeof y);
-    return x == y;
-}
-
 /* The nodes and prims in one pass, in place: each internal node against its two children
  * (escape = 1 + theirs, `count` = left subtree, children inside it), leaves tiling the prim
  * slots in order, every prim index in range and used once, bounds finite and ordered, the
@@ -204,7 +196,7 @@ static copse_status check_tree(const copse_bvh *t, const float *hdr_bounds)
         float want = 0.0f;
         if (t->node_count > 0 && a % 3u < dim)
             want = a < 3u ? bvh_node_min(t->nodes, 0, dim)[a] : bvh_node_max(t->nodes, 0, dim)[a - 3u];
-        if (!same_bits(hdr_bounds[a], want))
+        if (!blob_same_bits(hdr_bounds[a], want))
             return COPSE_ERR_BLOB_BOUNDS;
     }
     if (t->node_count == 0)

@@ -127,4 +127,11 @@ COPSE_INLINE bool oct_finite3(const float *v)
     return geo_finite(v[0]) && geo_finite(v[1]) && geo_finite(v[2]);
 }
 
+/* ---- loose octree ------------------------------------------------------------------------- */
+
+/* Is object `id` (in the tree) in the node an insertion of its box would put it in? Reads
+ * the nodes along the box's path: their child lists must be acyclic (a blob's view checks
+ * this first). */
+bool loose_object_placed(const copse_loose *t, uint32_t id);
+
 #endif /* COPSE_OCTREE_INTERNAL_H */

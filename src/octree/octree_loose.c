@@ -164,7 +164,7 @@ size_t copse_loose_bytes(const copse_loose_config *config)
 void copse_loose_clear(copse_loose *t)
 {
     uint32_t i;
-    if (t == NULL || t->nodes == NULL)
+    if (t == NULL || t->nodes == NULL || t->read_only)
         return;
     t->node_top = 0;
     t->node_free = OCT_NONE;
@@ -214,6 +214,8 @@ static copse_status check_id(const copse_loose *t, uint32_t id)
 {
     if (t == NULL)
         return COPSE_ERR_NULL;
+    if (t->read_only)
+        return COPSE_ERR_READ_ONLY;
     if (t->nodes == NULL)
         return COPSE_ERR_PARAM;
     return id < t->max_objects ? COPSE_OK : COPSE_ERR_INDEX;
@@ -341,6 +343,16 @@ static void place(copse_loose *t, uint32_t id, const copse_box3 *box)
     if (t->node_capacity > 0u && level < t->max_depth && !ln_split(t, &t->nodes[n]) &&
         ln_count(&t->nodes[n]) > t->node_capacity)
         (void)push_down(t, n, level, NULL, true);
+}
+
+bool loose_object_placed(const copse_loose *t, uint32_t id)
+{
+    const copse_loose_object *o = &t->objects[id];
+    descent d;
+    uint32_t missing, level;
+    descend(t, &o->box.min.x, &o->box.max.x, &d);
+    level = landing(t, &d, &missing);
+    return missing == 0u && d.node[level] == o->node;
 }
 
 /* Unlinks the object and frees the nodes its leaving emptied (deepest first). The object's node

@@ -185,7 +185,7 @@ size_t copse_octree_bytes(const copse_octree_config *config)
 
 void copse_octree_clear(copse_octree *t)
 {
-    if (t == NULL || t->nodes == NULL)
+    if (t == NULL || t->nodes == NULL || t->read_only)
         return;
     t->node_top = 0;
     t->node_free = OCT_NONE;
@@ -519,6 +519,8 @@ copse_status copse_octree_build(copse_octree *t, copse_arena *scratch, uint32_t 
     copse_status st;
     if (t == NULL || scratch == NULL)
         return COPSE_ERR_NULL;
+    if (t->read_only)
+        return COPSE_ERR_READ_ONLY;
     mark = copse_arena_mark(scratch);
     st = build_prepare(t, scratch, count, c, &h, &run, &stack, &nodes, &buckets);
     if (st == COPSE_OK && (nodes > t->max_nodes || buckets > t->max_buckets)) {
@@ -572,6 +574,8 @@ static copse_status check_index(const copse_octree *t, uint32_t index)
 {
     if (t == NULL)
         return COPSE_ERR_NULL;
+    if (t->read_only)
+        return COPSE_ERR_READ_ONLY;
     if (t->nodes == NULL)
         return COPSE_ERR_PARAM;
     if (index >= t->point_capacity)
