@@ -433,13 +433,19 @@ static void test_loose_round_trips(void)
 
 /* ---- same contents, different pool histories: the same bytes -------------------------------- */
 
-static void test_same_bytes_point(void)
+static void check_same_blobs(blob_kind kind, const void *a, const void *b)
 {
     size_t size_a = 0, size_b = 0;
+    const uint8_t *blob_a = save(kind, a, &size_a), *blob_b = save(kind, b, &size_b);
+    CHECKF(blob_a != NULL && blob_b != NULL && size_a == size_b && memcmp(blob_a, blob_b, size_a) == 0,
+           "%s: blobs differ", tk_ctx());
+}
+
+static void test_same_bytes_point(void)
+{
     copse_vec3 *pts;
     ot_point_tree a, b;
     test_rng rng;
-    uint8_t *blob_a, *blob_b;
     uint32_t i, n;
     tk_pool_reset();
     n = tk_large_count(800, 300);
@@ -464,20 +470,15 @@ static void test_same_bytes_point(void)
         if (!point_change(&a, i, true) || !point_change(&b, i, true))
             return;
     CHECK(ot_point_hash(&a.tree) != ot_point_hash(&b.tree)); /* the pools do differ */
-    blob_a = save(POINT, &a.tree, &size_a);
-    blob_b = save(POINT, &b.tree, &size_b);
-    CHECKF(blob_a != NULL && blob_b != NULL && size_a == size_b && memcmp(blob_a, blob_b, size_a) == 0,
-           "%s: blobs differ", tk_ctx());
+    check_same_blobs(POINT, &a.tree, &b.tree);
 }
 
 /* The loose octree, the same way; without a node capacity (with one, a node once split stays
  * split: another tree). */
 static void test_same_bytes_loose(void)
 {
-    size_t size_a = 0, size_b = 0;
     loose_scene la, lb;
     test_rng rng;
-    uint8_t *blob_a, *blob_b;
     uint32_t i, n;
     tk_pool_reset();
     n = tk_large_count(1600, 300);
@@ -497,10 +498,7 @@ static void test_same_bytes_loose(void)
         CHECK_STATUS(copse_loose_insert(&lb.tree, i, &la.boxes[i]), COPSE_OK);
     }
     CHECK(ot_loose_hash(&la.tree) != ot_loose_hash(&lb.tree));
-    blob_a = save(LOOSE, &la.tree, &size_a);
-    blob_b = save(LOOSE, &lb.tree, &size_b);
-    CHECKF(blob_a != NULL && blob_b != NULL && size_a == size_b && memcmp(blob_a, blob_b, size_a) == 0,
-           "%s: blobs differ", tk_ctx());
+    check_same_blobs(LOOSE, &la.tree, &lb.tree);
 }
 
 /* ---- hostile blobs ------------------------------------------------------------------------------ */
