@@ -111,7 +111,8 @@ static void point_compare(const ot_point_tree *pt, const copse_octree *view, tes
         copse_sphere s;
         copse_capsule c;
         copse_id_list la = copse_id_list_make(ids_a, cap), lb = copse_id_list_make(ids_b, cap);
-        copse_neighbor_list ka = copse_neighbor_list_make(na, 1u + q % 9u), kb = copse_neighbor_list_make(nb, 1u + q % 9u);
+        copse_neighbor_list ka = copse_neighbor_list_make(na, 1u + q % 9u);
+        copse_neighbor_list kb = copse_neighbor_list_make(nb, 1u + q % 9u);
         copse_nearest3 ra, rb;
         uint32_t any_a = 0, any_b = 1;
         float p[3];
@@ -302,7 +303,8 @@ static void loose_compare(const loose_scene *s, const copse_loose *view, test_rn
 {
     const copse_loose *orig = &s->tree;
     const uint32_t cap = s->n + 1u;
-    uint32_t *a = (uint32_t *)tk_alloc(4u * cap), *b = (uint32_t *)tk_alloc(4u * cap), *o = (uint32_t *)tk_alloc(4u * cap);
+    uint32_t *a = (uint32_t *)tk_alloc(4u * cap), *b = (uint32_t *)tk_alloc(4u * cap);
+    uint32_t *o = (uint32_t *)tk_alloc(4u * cap);
     unsigned q;
     if (a == NULL || b == NULL || o == NULL)
         return;

@@ -16,9 +16,10 @@
 /* The view reads the sections through the library's structs: their layout must be the
  * format's (4-byte fields, no padding). A compiler that pads them fails to compile here. */
 typedef char oct_blob_node_layout[(sizeof(copse_octree_node) == COPSE_OCTREE_NODE_BYTES &&
-                                   offsetof(copse_octree_node, max) == 12u && offsetof(copse_octree_node, first) == 24u &&
-                                   offsetof(copse_octree_node, next) == 28u && offsetof(copse_octree_node, meta) == 32u &&
-                                   sizeof(copse_vec3) == 12u) ? 1 : -1];
+                                   offsetof(copse_octree_node, max) == 12u &&
+                                   offsetof(copse_octree_node, first) == 24u &&
+                                   offsetof(copse_octree_node, next) == 28u &&
+                                   offsetof(copse_octree_node, meta) == 32u && sizeof(copse_vec3) == 12u) ? 1 : -1];
 typedef char oct_blob_loose_layout[(sizeof(copse_loose_node) == COPSE_LOOSE_NODE_BYTES &&
                                     offsetof(copse_loose_node, next) == 4u &&
                                     offsetof(copse_loose_node, first_object) == 8u &&
@@ -61,7 +62,7 @@ typedef char oct_blob_depths[(COPSE_LOOSE_MAX_DEPTH <= COPSE_OCTREE_MAX_DEPTH) ?
 
 /* One node's links and meta fields, whatever the tree: the walks below are written once. */
 typedef enum ob_field { OB_CHILD, OB_NEXT, OB_OCTANT } ob_field;
-typedef uint32_t (*ob_field_fn)(const void *tree, uint32_t n, ob_field field);
+typedef enum ob_tree { OB_POINT, OB_LOOSE } ob_tree;
 
 static uint32_t point_field(const void *tree, uint32_t n, ob_field field)
 {
@@ -79,21 +80,27 @@ static uint32_t loose_field(const void *tree, uint32_t n, ob_field field)
     return field == OB_NEXT ? node->next : (node->meta & 7u);
 }
 
+/* Dispatch by switch, not through function pointers: `make stack` then sees every call. */
+static uint32_t ob_node_field(const void *tree, ob_tree kind, uint32_t n, ob_field field)
+{
+    return kind == OB_POINT ? point_field(tree, n, field) : loose_field(tree, n, field);
+}
+
 /* Pre-order over a checked tree (the save). path[depth] is the current node. */
 typedef struct ob_walk {
     uint32_t path[OB_PATH];
     uint32_t depth;
 } ob_walk;
 
-static bool ob_walk_next(ob_walk *w, const void *tree, ob_field_fn field)
+static bool ob_walk_next(ob_walk *w, const void *tree, ob_tree kind)
 {
-    uint32_t c = field(tree, w->path[w->depth], OB_CHILD);
+    uint32_t c = ob_node_field(tree, kind, w->path[w->depth], OB_CHILD);
     if (c != OCT_NONE && w->depth + 1u < OB_PATH) {
         w->path[++w->depth] = c;
         return true;
     }
     while (w->depth > 0u) {
-        uint32_t s = field(tree, w->path[w->depth], OB_NEXT);
+        uint32_t s = ob_node_field(tree, kind, w->path[w->depth], OB_NEXT);
         if (s != OCT_NONE) {
             w->path[w->depth] = s;
             return true;
@@ -152,19 +159,19 @@ static copse_status ob_check_enter(ob_check *c, uint32_t n)
 
 /* Node n has children: at most eight, in range, in distinct octants; the first is n + 1; no
  * deeper than max_depth. *child: where the walk goes. */
-static copse_status ob_check_descend(ob_check *c, const void *tree, ob_field_fn field, uint32_t n, uint32_t *child)
+static copse_status ob_check_descend(ob_check *c, const void *tree, ob_tree kind, uint32_t n, uint32_t *child)
 {
     uint32_t k, seen = 0;
-    for (k = field(tree, n, OB_CHILD); k != OCT_NONE; k = field(tree, k, OB_NEXT)) {
+    for (k = ob_node_field(tree, kind, n, OB_CHILD); k != OCT_NONE; k = ob_node_field(tree, kind, k, OB_NEXT)) {
         uint32_t bit;
         if (k >= c->node_count)
             return COPSE_ERR_BLOB_NODE;
-        bit = 1u << field(tree, k, OB_OCTANT);
+        bit = 1u << ob_node_field(tree, kind, k, OB_OCTANT);
         if ((seen & bit) != 0u)
             return COPSE_ERR_BLOB_NODE; /* also ends a looping list within nine steps */
         seen |= bit;
     }
-    if (field(tree, n, OB_CHILD) != n + 1u)
+    if (ob_node_field(tree, kind, n, OB_CHILD) != n + 1u)
         return COPSE_ERR_BLOB_NODE;
     if (c->sp >= c->max_depth)
         return COPSE_ERR_BLOB_DEPTH;
@@ -175,14 +182,14 @@ static copse_status ob_check_descend(ob_check *c, const void *tree, ob_field_fn 
 
 /* After node n's subtree: the next sibling of it or of the nearest ancestor that has one.
  * False when the walk is over. */
-static bool ob_check_advance(ob_check *c, const void *tree, ob_field_fn field, uint32_t n, uint32_t *next)
+static bool ob_check_advance(ob_check *c, const void *tree, ob_tree kind, uint32_t n, uint32_t *next)
 {
-    while (field(tree, n, OB_NEXT) == OCT_NONE) {
+    while (ob_node_field(tree, kind, n, OB_NEXT) == OCT_NONE) {
         if (c->sp == 0u)
             return false;
         n = c->parents[--c->sp];
     }
-    *next = field(tree, n, OB_NEXT);
+    *next = ob_node_field(tree, kind, n, OB_NEXT);
     return true;
 }
 
@@ -205,27 +212,31 @@ typedef union ob_any_tree {
     copse_loose loose;
 } ob_any_tree;
 
-/* What a kind of tree is in a blob: its kind, sections, and how to size, check, write and
- * view one. */
+/* What a kind of tree is in a blob: its kind and sections; its functions are picked by `tree`
+ * (point_* or loose_*: sizes, the checks before a save with the tree info, bounds and cell,
+ * the writer, and the view over a read container). */
 typedef struct ob_format {
+    ob_tree tree;
     uint32_t kind, section_count, info_used;
     const uint32_t *section_ids;
     size_t tree_bytes;
-    /* the section sizes (64 bits: size_t may be 32); PARAM for a tree never initialised */
-    copse_status (*sections)(const void *tree, uint64_t *bytes);
-    /* the checks before a save, the tree info, the bounds and the cell */
-    copse_status (*prepare)(const void *tree, ob_blob *b);
-    void (*write)(const void *tree, uint8_t *out, const uint32_t *offsets);
-    /* a tree over the blob's sections (container read), validated */
-    copse_status (*view)(ob_any_tree *t, const void *blob, const copse_blob_info *info);
 } ob_format;
+
+static copse_status point_sections(const void *tree, uint64_t *bytes);
+static copse_status point_prepare(const void *tree, ob_blob *b);
+static void point_write(const void *tree, uint8_t *out, const uint32_t *offsets);
+static copse_status point_view(ob_any_tree *t, const void *blob, const copse_blob_info *info);
+static copse_status loose_sections(const void *tree, uint64_t *bytes);
+static copse_status loose_prepare(const void *tree, ob_blob *b);
+static void loose_write(const void *tree, uint8_t *out, const uint32_t *offsets);
+static copse_status loose_view(ob_any_tree *t, const void *blob, const copse_blob_info *info);
 
 /* The layout and total; TOO_LARGE past the format's 32-bit sizes. */
 static copse_status ob_plan(const ob_format *f, const void *tree, ob_blob *b)
 {
     uint64_t bytes[OB_MAX_SECTIONS], sum = 0;
     uint32_t k;
-    copse_status st = f->sections(tree, bytes);
+    copse_status st = f->tree == OB_POINT ? point_sections(tree, bytes) : loose_sections(tree, bytes);
     if (st != COPSE_OK)
         return st;
     for (k = 0; k < f->section_count; k++) {
@@ -266,7 +277,8 @@ static copse_status ob_save(const ob_format *f, const void *tree, void *buf, siz
     memset(&b, 0, sizeof b);
     st = ob_plan(f, tree, &b);
     if (st == COPSE_OK)
-        st = f->prepare(tree, &b); /* never write a blob that would not view */
+        /* never write a blob that would not view */
+        st = f->tree == OB_POINT ? point_prepare(tree, &b) : loose_prepare(tree, &b);
     if (st != COPSE_OK)
         return st;
     if (written != NULL)
@@ -276,7 +288,10 @@ static copse_status ob_save(const ob_format *f, const void *tree, void *buf, siz
     blob_write_header(out, f->kind, 0u, b.total, f->section_count, f->section_ids, b.offsets, b.sizes, b.info,
                       b.bounds);
     ob_put_cell(out + b.offsets[0], b.center, b.half);
-    f->write(tree, out, b.offsets);
+    if (f->tree == OB_POINT)
+        point_write(tree, out, b.offsets);
+    else
+        loose_write(tree, out, b.offsets);
     blob_seal(out, b.total);
     return COPSE_OK;
 }
@@ -312,7 +327,7 @@ static copse_status ob_view(const ob_format *f, void *out, const void *blob, siz
         if (info.sections[k].id != f->section_ids[k])
             return COPSE_ERR_BLOB_SECTION;
     memset(&t, 0, sizeof t);
-    st = f->view(&t, blob, &info);
+    st = f->tree == OB_POINT ? point_view(&t, blob, &info) : loose_view(&t, blob, &info);
     if (st == COPSE_OK)
         memcpy(out, &t, f->tree_bytes);
     return st;
@@ -349,11 +364,13 @@ static bool ob_same_bounds(const copse_blob_info *info, const float *bounds)
 }
 
 /* The checked walk over a blob's nodes, shared by both views: links in order (ob_check_*),
- * the recorded depth, and `visit` on each node once its child list is known to be sound. */
-typedef copse_status (*ob_visit_fn)(const void *tree, uint32_t n, void *state);
+ * the recorded depth, and the kind's visit (point_visit, loose_visit) on each node once its
+ * child list is known to be sound. */
+static copse_status point_visit(const void *tree, uint32_t n, void *state);
+static copse_status loose_visit(const void *tree, uint32_t n, void *state);
 
-static copse_status ob_check_tree(const void *tree, ob_field_fn field, uint32_t node_count, uint32_t max_depth,
-                                  uint32_t levels, ob_visit_fn visit, void *state)
+static copse_status ob_check_tree(const void *tree, ob_tree kind, uint32_t node_count, uint32_t max_depth,
+                                  uint32_t levels, void *state)
 {
     ob_check c;
     uint32_t n = 0, child = 0;
@@ -363,16 +380,16 @@ static copse_status ob_check_tree(const void *tree, ob_field_fn field, uint32_t 
         copse_status st = ob_check_enter(&c, n);
         if (st == COPSE_OK && c.levels > levels)
             st = COPSE_ERR_BLOB_DEPTH;
-        inner = st == COPSE_OK && field(tree, n, OB_CHILD) != OCT_NONE;
+        inner = st == COPSE_OK && ob_node_field(tree, kind, n, OB_CHILD) != OCT_NONE;
         if (inner)
-            st = ob_check_descend(&c, tree, field, n, &child);
+            st = ob_check_descend(&c, tree, kind, n, &child);
         if (st == COPSE_OK)
-            st = visit(tree, n, state);
+            st = kind == OB_POINT ? point_visit(tree, n, state) : loose_visit(tree, n, state);
         if (st != COPSE_OK)
             return st;
         if (inner)
             n = child;
-        else if (!ob_check_advance(&c, tree, field, n, &n))
+        else if (!ob_check_advance(&c, tree, kind, n, &n))
             break;
     }
     if (c.next_index != node_count)
@@ -416,7 +433,7 @@ static copse_status point_scan(const copse_octree *t, uint32_t *levels)
                     if (!oct_finite3(&t->points[it.slots[k]].x))
                         return COPSE_ERR_NONFINITE;
         }
-    } while (ob_walk_next(&w, t, point_field));
+    } while (ob_walk_next(&w, t, OB_POINT));
     return COPSE_OK;
 }
 
@@ -505,7 +522,7 @@ static void point_write(const void *tree, uint8_t *out, const uint32_t *offsets)
         blob_put_u32(p + 24u, first);
         blob_put_u32(p + 28u, OCT_NONE); /* patched by the next sibling */
         blob_put_u32(p + 32u, node->meta);
-    } while (ob_walk_next(&w, t, point_field));
+    } while (ob_walk_next(&w, t, OB_POINT));
 }
 
 /* The tree info, range-checked, the section sizes it implies, the points finite. */
@@ -626,7 +643,7 @@ static copse_status point_view(ob_any_tree *any, const void *blob, const copse_b
     t->node_free = t->bucket_free = OCT_NONE;
     t->read_only = true;
     w.bucket = w.point = 0;
-    st = ob_check_tree(t, point_field, t->nodes_used, t->max_depth, levels, point_visit, &w);
+    st = ob_check_tree(t, OB_POINT, t->nodes_used, t->max_depth, levels, &w);
     if (st == COPSE_OK && w.bucket != t->buckets_used)
         st = COPSE_ERR_BLOB_NODE;
     if (st == COPSE_OK && w.point != t->size)
@@ -641,8 +658,7 @@ static copse_status point_view(ob_any_tree *any, const void *blob, const copse_b
     return copse_octree_check(t) == COPSE_OK ? COPSE_OK : COPSE_ERR_BLOB_BOUNDS;
 }
 
-static const ob_format k_point_format = {COPSE_BLOB_OCTREE, 5u, PI_USED, k_point_ids, sizeof(copse_octree),
-                                         point_sections, point_prepare, point_write, point_view};
+static const ob_format k_point_format = {OB_POINT, COPSE_BLOB_OCTREE, 5u, PI_USED, k_point_ids, sizeof(copse_octree)};
 
 size_t copse_octree_save_bytes(const copse_octree *tree)
 {
@@ -750,7 +766,7 @@ static void loose_write(const void *tree, uint8_t *out, const uint32_t *offsets)
         blob_put_u32(p + 12u, node->meta);
         for (o = node->first_object; o != OCT_NONE; o = t->objects[o].next)
             blob_put_u32(objects + (size_t)o * COPSE_LOOSE_OBJECT_BYTES + 24u, k);
-    } while (ob_walk_next(&w, t, loose_field));
+    } while (ob_walk_next(&w, t, OB_LOOSE));
 }
 
 static copse_status loose_read_info(const copse_blob_info *info, copse_loose *t, uint32_t *levels)
@@ -845,7 +861,7 @@ static copse_status loose_view(ob_any_tree *any, const void *blob, const copse_b
     t->max_nodes = t->node_top = t->nodes_used;
     t->node_free = OCT_NONE;
     t->read_only = true;
-    st = ob_check_tree(t, loose_field, t->nodes_used, t->max_depth, levels, loose_visit, &listed);
+    st = ob_check_tree(t, OB_LOOSE, t->nodes_used, t->max_depth, levels, &listed);
     if (st == COPSE_OK && listed != t->size)
         st = COPSE_ERR_BLOB_PRIM;
     if (st == COPSE_OK)
@@ -855,8 +871,7 @@ static copse_status loose_view(ob_any_tree *any, const void *blob, const copse_b
     return st == COPSE_OK ? loose_check_places(t) : st;
 }
 
-static const ob_format k_loose_format = {COPSE_BLOB_LOOSE, 3u, LI_USED, k_loose_ids, sizeof(copse_loose),
-                                         loose_sections, loose_prepare, loose_write, loose_view};
+static const ob_format k_loose_format = {OB_LOOSE, COPSE_BLOB_LOOSE, 3u, LI_USED, k_loose_ids, sizeof(copse_loose)};
 
 size_t copse_loose_save_bytes(const copse_loose *tree)
 {
