@@ -3,7 +3,8 @@
  *
  *  - the point octree on the real laser scan (88,206 points): build time, bytes per point,
  *    nodes, for buckets of 8, 16 and 32; radius and k-nearest throughput against brute force
- *    over every point, answers compared on the brute-force subset;
+ *    over every point, answers compared on the brute-force subset; each tree saved as a blob
+ *    and viewed again (blob bytes, save and view times);
  *  - the loose octree on a generated city (buildings, cars, lamp posts): frustum culling
  *    throughput against testing every box.
  *
@@ -28,9 +29,53 @@ static uint32_t g_queries = 4096, g_brute = 64, g_leaf = 64, g_bucket = 8;
 
 /* ---- the scan -------------------------------------------------------------------------------- */
 
+/* The tree shapes the scan is built in (leaf size, bucket size). */
+static const uint32_t k_leaf[SHAPES] = {8, 16, 32, 32, 64}, k_bucket[SHAPES] = {8, 16, 32, 8, 8};
+
+/* Saving each tree as a blob and viewing it again: sizes and times (median of --runs). */
+static void bench_blobs(const scan *s)
+{
+    unsigned b, r;
+    printf("## Point octree: the laser scan as a blob (save, then view in place)\n\n");
+    printf("| leaf | bucket | blob bytes | bytes/point | save (ms, median) | view (ms, median) |\n");
+    printf("|---:|---:|---:|---:|---:|---:|\n");
+    for (b = 0; b < SHAPES; b++) {
+        double ts[MAX_RUNS], tv[MAX_RUNS], build_ns;
+        copse_octree tree, view;
+        void *mem = NULL, *blob;
+        size_t size, written = 0;
+        if (scan_octree(s, k_leaf[b], k_bucket[b], 16, &tree, &mem, &build_ns) != 0) {
+            printf("build failed\n");
+            exit(1);
+        }
+        size = copse_octree_save_bytes(&tree);
+        blob = malloc(size);
+        for (r = 0; r < g_runs; r++) {
+            double t0 = bench_now_ns();
+            copse_status st = copse_octree_save(&tree, blob, size, &written);
+            ts[r] = bench_now_ns() - t0;
+            t0 = bench_now_ns();
+            if (st == COPSE_OK)
+                st = copse_octree_view(&view, blob, size);
+            tv[r] = bench_now_ns() - t0;
+            if (st != COPSE_OK || view.size != tree.size) {
+                printf("blob failed: %s\n", copse_status_str(st));
+                exit(1);
+            }
+        }
+        printf("| %u | %u | %lu | %.2f | %.1f | %.1f |\n", (unsigned)k_leaf[b], (unsigned)k_bucket[b],
+               (unsigned long)size, (double)size / s->count, bench_median(ts, g_runs) / 1e6,
+               bench_median(tv, g_runs) / 1e6);
+        free(blob);
+        free(mem);
+    }
+    printf("\nA blob holds the tree and its points (12 bytes) and ids (4 bytes) for each point, so it"
+           " needs nothing else; the view checks it in full (structure, exact bounds, every point in"
+           " its octants) before the first query.\n\n");
+}
+
 static void bench_builds(const scan *s)
 {
-    static const uint32_t leaves[SHAPES] = {8, 16, 32, 32, 64}, buckets[SHAPES] = {8, 16, 32, 8, 8};
     unsigned b, r;
     printf("## Point octree: building the laser scan (%u points)\n\n", (unsigned)s->count);
     printf("| leaf | bucket | build (ms, median) | nodes | leaves | buckets | depth | bytes | bytes/point | MiB |\n");
@@ -42,13 +87,13 @@ static void bench_builds(const scan *s)
         void *mem = NULL;
         for (r = 0; r < g_runs; r++) {
             free(mem);
-            if (scan_octree(s, leaves[b], buckets[b], 16, &tree, &mem, &t[r]) != 0) {
+            if (scan_octree(s, k_leaf[b], k_bucket[b], 16, &tree, &mem, &t[r]) != 0) {
                 printf("build failed\n");
                 exit(1);
             }
         }
         copse_octree_get_stats(&tree, &st);
-        printf("| %u | %u | %.1f | %u | %u | %u | %u | %lu | %.2f | %.2f |\n", (unsigned)leaves[b], (unsigned)buckets[b],
+        printf("| %u | %u | %.1f | %u | %u | %u | %u | %lu | %.2f | %.2f |\n", (unsigned)k_leaf[b], (unsigned)k_bucket[b],
                bench_median(t, g_runs) / 1e6, (unsigned)st.nodes, (unsigned)st.leaves, (unsigned)st.buckets,
                (unsigned)st.depth, (unsigned long)st.bytes_used,
                (double)st.bytes_used / s->count, (double)st.bytes_used / 1048576.0);
@@ -376,6 +421,7 @@ int main(int argc, char **argv)
         return 1;
     }
     bench_builds(&s);
+    bench_blobs(&s);
     bench_queries(&s);
     bench_city();
     scan_free(&s);
