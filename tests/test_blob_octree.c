@@ -365,6 +365,7 @@ static void loose_round_trip(loose_scene *s, test_rng *rng, unsigned queries)
                (const uint8_t *)view.objects == blob + section_at(blob, 2),
            "%s: viewed tree differs", tk_ctx());
     loose_compare(s, &view, rng, queries);
+    CHECK_STATUS(copse_loose_view(&view, blob, size + 16u), COPSE_OK); /* len past the blob */
     again = save(LOOSE, &view, &size2);
     CHECKF(again != NULL && size2 == size && memcmp(again, blob, size) == 0, "%s: view saved differs", tk_ctx());
     before = (uint8_t *)tk_alloc(size);
@@ -648,6 +649,40 @@ static void corrupt(blob_kind kind, const uint8_t *blob, size_t size, const corr
     }
 }
 
+/* Two objects in different nodes: the first named in the other's node (listed in one, naming
+ * another: BLOB_PRIM), or given the other's box (the union unchanged, but that box lives
+ * elsewhere: BLOB_BOUNDS). */
+static void loose_misplaced(const uint8_t *blob, size_t size)
+{
+    const uint8_t *objects = blob + section_at(blob, 2);
+    const uint32_t slots = get_u32(blob + 36);
+    uint32_t a, b;
+    for (a = 0; a < slots; a++)
+        for (b = 0; b < slots; b++) {
+            uint32_t na = get_u32(objects + 32u * a + 24u), nb = get_u32(objects + 32u * b + 24u);
+            if (na != 0xFFFFFFFFu && nb != 0xFFFFFFFFu && na != nb) {
+                size_t mark = tk_mark();
+                uint8_t *bad = (uint8_t *)tk_alloc(size);
+                corruption named;
+                any_tree view;
+                named.section = 2;
+                named.at = 32u * a + 24u;
+                named.value = nb;
+                named.want = COPSE_ERR_BLOB_PRIM;
+                corrupt(LOOSE, blob, size, &named, 1);
+                if (bad == NULL)
+                    return;
+                memcpy(bad, blob, size);
+                memcpy(bad + section_at(blob, 2) + 32u * a, objects + 32u * b, 24u);
+                tk_reseal(bad, size);
+                CHECK_STATUS(view_of(LOOSE, &view, bad, size), COPSE_ERR_BLOB_BOUNDS);
+                tk_rewind(mark);
+                return;
+            }
+        }
+    CHECKF(false, "%s: every object in one node", tk_ctx());
+}
+
 static void test_specific_statuses(void)
 {
     ot_point_tree pt;
@@ -691,6 +726,20 @@ static void test_specific_statuses(void)
             {4, 0, 12345, COPSE_OK},                          /* an id may be anything */
         };
         corrupt(POINT, blob, size, cases, sizeof cases / sizeof cases[0]);
+        {
+            /* node 1 takes its next sibling's octant: two children in one octant */
+            const uint8_t *n1 = blob + section_at(blob, 1) + 36u;
+            const uint32_t sib = get_u32(n1 + 28);
+            corruption same;
+            if (CHECK(sib != 0xFFFFFFFFu && sib < nodes)) {
+                const uint32_t other = get_u32(blob + section_at(blob, 1) + 36u * sib + 32u);
+                same.section = 1;
+                same.at = 36u + 32u;
+                same.value = (get_u32(n1 + 32) & ~0x70000000u) | (other & 0x70000000u);
+                same.want = COPSE_ERR_BLOB_NODE;
+                corrupt(POINT, blob, size, &same, 1);
+            }
+        }
     }
     tk_context("loose statuses");
     if (small_loose(&ls) && (blob = save(LOOSE, &ls.tree, &size)) != NULL) {
@@ -714,6 +763,7 @@ static void test_specific_statuses(void)
             {2, 0, 0xC2C80000u, COPSE_ERR_BLOB_BOUNDS},       /* min x -100: no longer where it is */
         };
         corrupt(LOOSE, blob, size, cases, sizeof cases / sizeof cases[0]);
+        loose_misplaced(blob, size);
     }
 }
 
