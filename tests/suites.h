@@ -10,6 +10,7 @@
     COPSE_SUITE(bvh_edge) \
     COPSE_SUITE(bvh_errors) \
     COPSE_SUITE(blob) \
+    COPSE_SUITE(blob_bsp) \
     COPSE_SUITE(octree_point) \
     COPSE_SUITE(octree_loose) \
     COPSE_SUITE(bsp2) \
