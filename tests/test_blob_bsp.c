@@ -315,6 +315,21 @@ static void compare3(const bsp3_blob *b, const copse_bsp3 *v, const bsp3_battery
     CHECKF(answers3(t, bt, 8, 40) == answers3(v, bt, 8, 40), "%s: answers differ", what);
 }
 
+void bsp3_blob_round_trip(const copse_bsp3 *t, const bsp3_battery *bt, const char *what)
+{
+    bsp3_blob b;
+    copse_bsp3 v;
+    b.tree = *t;
+    b.size = copse_bsp3_save_bytes(t);
+    b.blob = save_blob(t, save3_fn, b.size);
+    if (b.blob == NULL)
+        return;
+    CHECK_STATUS(copse_bsp3_view(&v, b.blob, b.size), COPSE_OK);
+    compare3(&b, &v, bt, what);
+    copse_port_printf("info blob %s: %lu bytes for a tree of %lu\n", what, (unsigned long)b.size,
+                      (unsigned long)copse_bsp3_bytes(t));
+}
+
 static void test_bsp3_round_trip(void)
 {
     const bool small = test_memory_bytes() < (256u << 10);

@@ -42,6 +42,11 @@ void bsp3_two_boxes(copse_plane planes[2][6], copse_brush brushes[2]);
 #define BSP3_SET_KINDS 4u /* grid boxes, extruded polygons, tangent planes, huge */
 bool bsp3_make_set(unsigned kind, uint32_t n, test_rng *rng, const copse_brush **brushes, bsp3_battery *bt);
 
+/* Saves a built tree, views the blob and checks the view is the tree: the same arrays and
+ * counts, the same answers to a batch of queries within the battery's bounds
+ * (tests/test_blob_bsp.c). */
+void bsp3_blob_round_trip(const copse_bsp3 *t, const bsp3_battery *bt, const char *what);
+
 /* 2D (tests/test_bsp2.c): a map built and judged whole against brute force over its boxes:
  * leaf contents, visit orders, pairs, points, boxes, circles, segments. */
 void bsp2_judge_map(const copse_box2 *scene, const copse_box2 *boxes, uint32_t n, uint32_t depth, uint64_t seed,
