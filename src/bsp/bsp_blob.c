@@ -16,13 +16,13 @@
 
 /* The views read the sections through these structs: every field 4 bytes, no padding (a
  * compiler that pads them fails to compile here). */
-typedef char bsp_blob_layout[(sizeof(copse_bsp2_node) == COPSE_BSP2_NODE_BYTES && offsetof(copse_bsp2_node, index) == 4u &&
-                              offsetof(copse_bsp2_node, info) == 8u && sizeof(copse_box2) == 16u &&
-                              offsetof(copse_box2, max) == 8u && sizeof(copse_bsp3_node) == 12u &&
-                              offsetof(copse_bsp3_node, child) == 4u && sizeof(copse_plane) == 16u &&
-                              offsetof(copse_plane, dist) == 12u && sizeof(copse_bsp3_brush) == 8u &&
-                              offsetof(copse_bsp3_brush, counts) == 4u && sizeof(copse_bsp3_leaf) == 8u &&
-                              offsetof(copse_bsp3_leaf, info) == 4u)
+typedef char bsp_blob_layout[(sizeof(copse_bsp2_node) == COPSE_BSP2_NODE_BYTES &&
+                              offsetof(copse_bsp2_node, index) == 4u && offsetof(copse_bsp2_node, info) == 8u &&
+                              sizeof(copse_box2) == 16u && offsetof(copse_box2, max) == 8u &&
+                              sizeof(copse_bsp3_node) == 12u && offsetof(copse_bsp3_node, child) == 4u &&
+                              sizeof(copse_plane) == 16u && offsetof(copse_plane, dist) == 12u &&
+                              sizeof(copse_bsp3_brush) == 8u && offsetof(copse_bsp3_brush, counts) == 4u &&
+                              sizeof(copse_bsp3_leaf) == 8u && offsetof(copse_bsp3_leaf, info) == 4u)
                                  ? 1
                                  : -1];
 
@@ -72,14 +72,15 @@ static copse_status open_view(const void *blob, size_t len, uint32_t kind, copse
     return COPSE_OK;
 }
 
-/* The header's bounds of a box given as min and max arrays of `dim` floats (2D: z = 0). */
-static void put_bounds(float bounds[6], const float *mn, const float *mx, unsigned dim)
+/* The header's bounds: min x, y, z, max x, y, z (2D: z = 0). */
+static void put_bounds(float bounds[6], copse_vec3 mn, copse_vec3 mx)
 {
-    unsigned a;
-    for (a = 0; a < 3u; a++) {
-        bounds[a] = a < dim ? mn[a] : 0.0f;
-        bounds[3u + a] = a < dim ? mx[a] : 0.0f;
-    }
+    bounds[0] = mn.x;
+    bounds[1] = mn.y;
+    bounds[2] = mn.z;
+    bounds[3] = mx.x;
+    bounds[4] = mx.y;
+    bounds[5] = mx.z;
 }
 
 /* BLOB_SECTION unless the blob's sections are exactly those a tree with its counts saves. */
@@ -216,7 +217,8 @@ copse_status copse_bsp2_save(const copse_bsp2 *bsp, void *buf, size_t cap, size_
     if (st != COPSE_OK)
         return st;
     put_info(tree, bsp, k_bsp2_info, 6u);
-    put_bounds(bounds, &bsp->scene.min.x, &bsp->scene.max.x, 2u);
+    put_bounds(bounds, copse_v3(bsp->scene.min.x, bsp->scene.min.y, 0.0f),
+               copse_v3(bsp->scene.max.x, bsp->scene.max.y, 0.0f));
     bsp2_sections(bsp, secs);
     return blob_save_words(COPSE_BLOB_BSP2, tree, bounds, BSP2_SECTIONS, secs, buf, cap, written);
 }
@@ -417,7 +419,7 @@ copse_status copse_bsp3_save(const copse_bsp3 *bsp, void *buf, size_t cap, size_
     if (st != COPSE_OK)
         return st;
     put_info(tree, bsp, k_bsp3_info, 8u);
-    put_bounds(bounds, &bsp->bounds.min.x, &bsp->bounds.max.x, 3u);
+    put_bounds(bounds, bsp->bounds.min, bsp->bounds.max);
     margins[0] = bsp->inflate;
     margins[1] = bsp->slack;
     bsp3_sections(bsp, margins, secs);
