@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "suites.h"
+#include "test_blob.h"
 #include "test_octree.h"
 
 static uint32_t bits(float f)
@@ -545,39 +546,41 @@ static void poke(blob_kind kind, const any_tree *t)
     }
 }
 
-/* The two kinds behind tk_blob_hostile. */
-typedef struct hostile_ctx {
+/* The two kinds behind blob_hostile. */
+typedef struct octree_victim {
     blob_kind kind;
     any_tree view;
-} hostile_ctx;
+} octree_victim;
 
-static copse_status hostile_view(void *ctx, const uint8_t *blob, size_t len, bool *empty)
+static copse_status octree_victim_view(void *ctx, const uint8_t *blob, size_t len, bool *empty)
 {
-    hostile_ctx *h = (hostile_ctx *)ctx;
+    octree_victim *h = (octree_victim *)ctx;
     copse_status st = view_of(h->kind, &h->view, blob, len);
     *empty = view_empty(h->kind, &h->view);
     return st;
 }
 
-static void hostile_poke(void *ctx)
+static void octree_victim_poke(void *ctx)
 {
-    hostile_ctx *h = (hostile_ctx *)ctx;
+    octree_victim *h = (octree_victim *)ctx;
     poke(h->kind, &h->view);
 }
 
 static void hostile(blob_kind kind, const void *tree)
 {
     size_t mark = tk_mark(), size = 0;
-    unsigned refused = 0, accepted = 0;
-    hostile_ctx h;
+    octree_victim h;
+    blob_victim v;
     uint8_t *blob = save(kind, tree, &size);
     if (blob == NULL)
         return;
     h.kind = kind;
-    tk_blob_hostile(blob, size, hostile_view, hostile_poke, &h, &refused, &accepted);
-    copse_port_printf("info blob_octree %s: %lu bytes, %lu truncations refused; resealed corruptions: %u refused, "
-                      "%u accepted (an id, or a coordinate that still fits its node: another valid tree)\n",
-                      tk_ctx(), (unsigned long)size, (unsigned long)size, refused, accepted);
+    v.view = octree_victim_view;
+    v.poke = octree_victim_poke;
+    v.ctx = &h;
+    v.work = (uint8_t *)tk_alloc(size);
+    if (v.work != NULL)
+        blob_hostile(&v, blob, size, tk_ctx());
     tk_rewind(mark);
 }
 
@@ -640,7 +643,7 @@ static void corrupt(blob_kind kind, const uint8_t *blob, size_t size, const corr
             return;
         memcpy(b, blob, size);
         put_u32(b + at, cases[c].value);
-        tk_reseal(b, size);
+        blob_reseal(b, size);
         st = view_of(kind, &view, b, size);
         CHECKF(st == cases[c].want && (st == COPSE_OK || view_empty(kind, &view)),
                "%s case %u (section %d + %u = %08x): %s, expected %s", tk_ctx(), c, cases[c].section,
@@ -674,7 +677,7 @@ static void loose_misplaced(const uint8_t *blob, size_t size)
                     return;
                 memcpy(bad, blob, size);
                 memcpy(bad + section_at(blob, 2) + 32u * a, objects + 32u * b, 24u);
-                tk_reseal(bad, size);
+                blob_reseal(bad, size);
                 CHECK_STATUS(view_of(LOOSE, &view, bad, size), COPSE_ERR_BLOB_BOUNDS);
                 tk_rewind(mark);
                 return;

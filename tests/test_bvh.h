@@ -40,24 +40,6 @@ size_t tk_free_bytes(void);
  * memory and a tenth of that on the emulated boards, whose brute force runs in soft double. */
 uint32_t tk_large_count(size_t bytes_per_prim, uint32_t host_cap);
 
-/* ---- blobs ------------------------------------------------------------------------------------- */
-
-/* A copy of blob[0, len) in a buffer of exactly len bytes (on the host from malloc, so the
- * sanitizers catch any read past it; on a board from the pool: rewind it). */
-uint8_t *tk_exact_copy(const uint8_t *blob, size_t len);
-void tk_free_copy(uint8_t *copy);
-/* Recomputes a blob's CRC after a deliberate change (format.md: the field at 12 read as zero). */
-void tk_reseal(uint8_t *blob, size_t total);
-
-/* Every truncation of a saved blob (BLOB_TRUNCATED), and every single byte xor'ed with four
- * patterns: refused as it is, and with the CRC recomputed either refused or accepted and then
- * `poke`d (queried: the sanitizers watch). `view` views the bytes into the caller's tree (in
- * ctx) and says whether that tree is empty; refused views must leave it empty. */
-typedef copse_status (*tk_view_fn)(void *ctx, const uint8_t *blob, size_t len, bool *empty);
-typedef void (*tk_poke_fn)(void *ctx);
-void tk_blob_hostile(const uint8_t *blob, size_t size, tk_view_fn view, tk_poke_fn poke, void *ctx,
-                     unsigned *refused, unsigned *accepted);
-
 /* ---- failure context --------------------------------------------------------------------------- */
 
 /* A short description of what is being tested ("mesh3-u16 n=5"), prefixed to failure reports. */

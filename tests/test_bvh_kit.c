@@ -5,9 +5,6 @@
 #include <string.h>
 
 #include "test_bvh.h"
-#if defined(COPSE_HOST)
-#include <stdlib.h>
-#endif
 
 /* ---- memory ---------------------------------------------------------------------------------- */
 
@@ -56,84 +53,6 @@ size_t tk_free_bytes(void)
     if (g_pool == NULL)
         tk_pool_reset();
     return g_pool_cap - g_pool_used;
-}
-
-uint8_t *tk_exact_copy(const uint8_t *blob, size_t len)
-{
-#if defined(COPSE_HOST)
-    uint8_t *p = (uint8_t *)malloc(len > 0 ? len : 1u);
-    CHECK(p != NULL);
-#else
-    uint8_t *p = (uint8_t *)tk_alloc(len > 0 ? len : 1u);
-#endif
-    if (p != NULL && len > 0)
-        memcpy(p, blob, len);
-    return p;
-}
-
-void tk_free_copy(uint8_t *copy)
-{
-#if defined(COPSE_HOST)
-    free(copy);
-#else
-    (void)copy; /* the caller rewinds the pool */
-#endif
-}
-
-void tk_reseal(uint8_t *b, size_t total)
-{
-    static const uint8_t zero[4] = {0, 0, 0, 0};
-    uint32_t crc = copse_crc32(copse_crc32(copse_crc32(0, b, 12), zero, 4), b + 16, total - 16);
-    b[12] = (uint8_t)crc;
-    b[13] = (uint8_t)(crc >> 8);
-    b[14] = (uint8_t)(crc >> 16);
-    b[15] = (uint8_t)(crc >> 24);
-}
-
-void tk_blob_hostile(const uint8_t *blob, size_t size, tk_view_fn view, tk_poke_fn poke, void *ctx,
-                     unsigned *refused, unsigned *accepted)
-{
-    static const uint8_t patterns[4] = {0x01, 0x80, 0xFF, 0x5A};
-    size_t mark = tk_mark(), i, len;
-    unsigned pat;
-    uint8_t *copy;
-    bool empty = false;
-    *refused = *accepted = 0;
-    for (len = 0; len < size; len++) {
-        size_t m = tk_mark();
-        copy = tk_exact_copy(blob, len);
-        if (copy != NULL) {
-            copse_status st = view(ctx, copy, len, &empty);
-            CHECKF(st == COPSE_ERR_BLOB_TRUNCATED && empty, "%s: %lu of %lu bytes: %s", tk_ctx(), (unsigned long)len,
-                   (unsigned long)size, copse_status_str(st));
-        }
-        tk_free_copy(copy);
-        tk_rewind(m);
-    }
-    copy = tk_exact_copy(blob, size);
-    if (copy == NULL)
-        return;
-    for (i = 0; i < size; i++)
-        for (pat = 0; pat < 4u; pat++) {
-            copse_status st;
-            copy[i] = (uint8_t)(blob[i] ^ patterns[pat]);
-            st = view(ctx, copy, size, &empty);
-            CHECKF(st != COPSE_OK && empty, "%s: byte %lu ^ %02x accepted", tk_ctx(), (unsigned long)i, patterns[pat]);
-            if (i < 12u || i >= 16u) { /* the same change with a CRC that matches it */
-                tk_reseal(copy, size);
-                st = view(ctx, copy, size, &empty);
-                if (st == COPSE_OK) {
-                    ++*accepted;
-                    poke(ctx);
-                } else {
-                    ++*refused;
-                    CHECK(empty);
-                }
-            }
-            memcpy(copy, blob, size);
-        }
-    tk_free_copy(copy);
-    tk_rewind(mark);
 }
 
 uint32_t tk_large_count(size_t bytes_per_prim, uint32_t host_cap)

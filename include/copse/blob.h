@@ -39,9 +39,10 @@ extern "C" {
 /* Tree kinds (header offset 6). Values are never reused. */
 typedef enum copse_blob_kind {
     COPSE_BLOB_BVH = 1,
-    COPSE_BLOB_OCTREE = 2, /* point octree, with its points and ids */
-    COPSE_BLOB_LOOSE = 3   /* loose octree, with its objects' boxes */
-    /* reserved: 4 BSP 2D, 5 BSP 3D */
+    COPSE_BLOB_OCTREE = 2, /* copse_octree_save / copse_octree_view (copse/octree.h): points and ids inside */
+    COPSE_BLOB_LOOSE = 3,  /* copse_loose_save / copse_loose_view */
+    COPSE_BLOB_BSP2 = 4,   /* copse_bsp2_save / copse_bsp2_view (copse/bsp.h) */
+    COPSE_BLOB_BSP3 = 5    /* copse_bsp3_save / copse_bsp3_view */
 } copse_blob_kind;
 
 typedef struct copse_blob_section {

@@ -307,19 +307,10 @@ static copse_status ob_view(const ob_format *f, void *out, const void *blob, siz
     if (out == NULL)
         return COPSE_ERR_NULL;
     memset(out, 0, f->tree_bytes);
-    if (blob == NULL)
-        return COPSE_ERR_NULL;
-    if (!blob_host_in_place())
-        return COPSE_ERR_HOST_ORDER;
-    st = copse_blob_read(blob, len, &info);
+    st = blob_view_open(blob, len, f->kind, &info);
     if (st != COPSE_OK)
         return st;
-    if (info.kind != f->kind)
-        return COPSE_ERR_BLOB_KIND;
-    for (k = f->info_used; k < COPSE_BLOB_TREE_INFO_BYTES; k++)
-        if (info.tree[k] != 0u)
-            return COPSE_ERR_BLOB_HEADER;
-    if (info.flags != 0u)
+    if (!blob_tree_reserved_zero(&info, f->info_used) || info.flags != 0u)
         return COPSE_ERR_BLOB_HEADER;
     if (info.section_count != f->section_count)
         return COPSE_ERR_BLOB_SECTION;
