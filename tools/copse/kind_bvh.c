@@ -389,7 +389,7 @@ static int bvh_svg(const tool_opts *o, const void *blob, size_t len)
         hi[a] = node_max(&bvh, 0)[ax[a]];
     }
     snprintf(title, sizeof title, "copse BVH: %s", o->input);
-    if (svg_begin(&c, o->output, lo, hi, title) != 0) {
+    if (svg_begin(&c, o->output, lo, hi, title, levels_drawn) != 0) {
         free(levels);
         bvh_close(&src);
         return 1;
@@ -412,7 +412,7 @@ static int bvh_svg(const tool_opts *o, const void *blob, size_t len)
                     cl[a] = node_min(&bvh, i)[ax[a]];
                     ch[a] = node_max(&bvh, i)[ax[a]];
                 }
-                svg_rect(&c, cl, ch, level, levels_drawn);
+                svg_rect(&c, cl, ch, level);
                 drawn++;
             }
     snprintf(legend, sizeof legend,

@@ -5,7 +5,8 @@
 #define SVG_PIXELS 1000.0 /* the longer side */
 #define SVG_PAD 0.02      /* of the window, on each side */
 
-int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi, const char *title)
+int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi, const char *title,
+              unsigned levels)
 {
     double w = (double)hi[0] - (double)lo[0], h = (double)hi[1] - (double)lo[1], m = w > h ? w : h;
     unsigned a;
@@ -24,9 +25,15 @@ int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi,
     fprintf(c->f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.1f %.1f\">\n"
-            "<title>%s</title>\n"
-            "<g fill=\"#c8c8c8\" fill-opacity=\"0.6\" stroke=\"#909090\" stroke-width=\"0.3\">\n",
+            "<title>%s</title>\n<style>\n",
             c->width, c->height + 24.0, c->width, c->height + 24.0, title);
+    for (a = 1; a <= levels; a++) {
+        /* hue from red (root) round to violet (deepest); deeper cells thinner */
+        unsigned hue = levels > 1 ? 300u * (a - 1u) / (levels - 1u) : 0u;
+        fprintf(c->f, ".l%u{fill:none;stroke:hsl(%u,80%%,40%%);stroke-width:%.1f}\n", a, hue,
+                a < 8u ? 2.4 - 0.3 * (double)a : 0.3);
+    }
+    fprintf(c->f, "</style>\n<g fill=\"#c8c8c8\" fill-opacity=\"0.6\" stroke=\"#909090\" stroke-width=\"0.3\">\n");
     return 0;
 }
 
@@ -49,15 +56,10 @@ void svg_polygon(svg_canvas *c, const float *xy, unsigned n)
     fprintf(c->f, "\"/>\n");
 }
 
-void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level, unsigned levels)
+void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level)
 {
-    /* hue from red (root) round to violet (deepest); deeper cells thinner */
-    unsigned hue = levels > 1 ? 300u * (level - 1u) / (levels - 1u) : 0u;
-    double sw = level < 8u ? 2.4 - 0.3 * (double)level : 0.3;
-    fprintf(c->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-                  "stroke=\"hsl(%u,80%%,40%%)\" stroke-width=\"%.1f\"/>\n",
-            px(c, lo[0]), py(c, hi[1]), ((double)hi[0] - (double)lo[0]) * c->scale,
-            ((double)hi[1] - (double)lo[1]) * c->scale, hue, sw);
+    fprintf(c->f, "<rect class=\"l%u\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n", level, px(c, lo[0]),
+            py(c, hi[1]), ((double)hi[0] - (double)lo[0]) * c->scale, ((double)hi[1] - (double)lo[1]) * c->scale);
 }
 
 int svg_end(svg_canvas *c, const char *legend)

@@ -16,17 +16,16 @@ typedef struct svg_canvas {
     double width, height;
 } svg_canvas;
 
-/* Opens path and writes the header for the window lo..hi (padded a little); 0, or 1 after
- * tool_fail. `title` goes into <title>. */
-int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi, const char *title);
+/* Opens path and writes the header for the window lo..hi (padded a little) and the style of
+ * each of `levels` cell levels; 0, or 1 after tool_fail. `title` goes into <title>. */
+int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi, const char *title,
+              unsigned levels);
 
 /* A filled primitive outline: n corners, xy pairs in world coordinates. */
 void svg_polygon(svg_canvas *c, const float *xy, unsigned n);
 
-/* A cell outline at tree level `level` (root = 1) of `levels`. */
-void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level, unsigned levels);
-
-/* A point as a small filled square is a <rect> too; the caller counts them apart. */
+/* A cell outline at tree level `level` (root = 1), coloured by the level's style. */
+void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level);
 
 /* The legend (text only) and the closing tag; 0, or 1 after tool_fail. */
 int svg_end(svg_canvas *c, const char *legend);

@@ -108,6 +108,11 @@ mesh_tests() {
 
 "$ORACLE" stl "$OUT/generated.stl" 3000 77 || bad "generating the STL mesh"
 mesh_tests generated "$OUT/generated.stl" 300 101
+# the same triangles as binary PLY: another assimp reader, the same floats, so the same blob
+"$ORACLE" ply "$OUT/generated.ply" 3000 77 || bad "generating the PLY mesh"
+if "$TOOL" bake "$OUT/generated.ply" -q -o "$OUT/generated-ply.bin" && cmp -s "$OUT/generated-ply.bin" "$OUT/generated/tree.bin"; then
+    ok "generated: the PLY of the same triangles bakes into the same blob, byte for byte"
+else bad "generated: PLY and STL blobs differ"; fi
 if [ -f "$DATA/meshes/suzanne.obj" ]; then
     mesh_tests suzanne "$DATA/meshes/suzanne.obj" 300 202
     mesh_tests dungeon "$DATA/meshes/dungeon.obj" 240 303

@@ -7,7 +7,7 @@
  *   tool_oracle brute MESH QUERIES      answers by brute force in double precision (tests/oracle):
  *                                       ids within the boundary band are marked '?' (either answer
  *                                       is right), compared by compare.py
- *   tool_oracle stl OUT N SEED          a generated mesh of N random triangles as binary STL
+ *   tool_oracle stl|ply OUT N SEED      a generated mesh of N random triangles, binary STL or PLY
  */
 #include <float.h>
 #include <math.h>
@@ -292,30 +292,45 @@ static void put_float(FILE *f, float x)
     put32(f, u);
 }
 
-/* Random small triangles in a 10-unit cube, some slivers and some touching: binary STL. */
-static int gen_stl(const char *path, unsigned n, unsigned seed)
+/* Random small triangles in a 10-unit cube, some slivers and some touching, as binary STL or
+ * binary little-endian PLY: both store floats exactly, so both files bake into the same blob. */
+static int gen_mesh(const char *path, unsigned n, unsigned seed, int ply)
 {
     FILE *f = fopen(path, "wb");
-    char header[80];
     unsigned i, k, a;
     if (f == NULL)
         return tool_fail("%s: cannot write", path);
     g_rng = seed;
-    memset(header, 0, sizeof header);
-    snprintf(header, sizeof header, "copse tool test mesh, seed %u", seed); /* not "solid": binary */
-    fwrite(header, 1, 80, f);
-    put32(f, n);
+    if (ply) {
+        fprintf(f, "ply\nformat binary_little_endian 1.0\ncomment copse tool test mesh, seed %u\n"
+                   "element vertex %u\nproperty float x\nproperty float y\nproperty float z\n"
+                   "element face %u\nproperty list uchar uint vertex_indices\nend_header\n",
+                seed, 3u * n, n);
+    } else {
+        char header[80];
+        memset(header, 0, sizeof header);
+        snprintf(header, sizeof header, "copse tool test mesh, seed %u", seed); /* not "solid": binary */
+        fwrite(header, 1, 80, f);
+        put32(f, n);
+    }
     for (i = 0; i < n; i++) {
         double c[3], s = i % 17u == 0 ? 2.0 : 0.4;
         for (a = 0; a < 3; a++)
             c[a] = rnd(-5, 5);
-        for (a = 0; a < 3; a++)
-            put_float(f, 0.0f); /* the normal: assimp recomputes what it needs */
+        for (a = 0; a < 3 && !ply; a++)
+            put_float(f, 0.0f); /* the normal: unused */
         for (k = 0; k < 3; k++)
             for (a = 0; a < 3; a++)
                 put_float(f, (float)(c[a] + rnd(-s, s) * (i % 23u == 0 && a == 1 ? 0.001 : 1.0)));
-        fputc(0, f);
-        fputc(0, f);
+        if (!ply) {
+            fputc(0, f);
+            fputc(0, f);
+        }
+    }
+    for (i = 0; ply && i < n; i++) {
+        fputc(3, f);
+        for (k = 0; k < 3; k++)
+            put32(f, 3u * i + k);
     }
     return fclose(f) == 0 ? 0 : tool_fail("%s: write error", path);
 }
@@ -328,9 +343,9 @@ int main(int argc, char **argv)
         return direct(argv[2], argv[3]);
     if (argc == 4 && strcmp(argv[1], "brute") == 0)
         return brute_force(argv[2], argv[3]);
-    if (argc == 5 && strcmp(argv[1], "stl") == 0)
-        return gen_stl(argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]));
+    if (argc == 5 && (strcmp(argv[1], "stl") == 0 || strcmp(argv[1], "ply") == 0))
+        return gen_mesh(argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]), argv[1][0] == 'p');
     fprintf(stderr, "usage: tool_oracle queries MESH N SEED | direct MESH QUERIES | brute MESH QUERIES | "
-                    "stl OUT N SEED\n");
+                    "stl|ply OUT N SEED\n");
     return 2;
 }
