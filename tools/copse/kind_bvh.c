@@ -208,10 +208,12 @@ static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_m
         src->have_mesh = 1;
         view = host_mesh_view(&src->mesh);
         st = copse_bvh_view_mesh(bvh, blob, len, &view);
-        if (st == COPSE_ERR_BLOB_SOURCE)
-            tool_fail("%s: %lu triangles, but %s was baked from %lu %s", o->mesh,
-                      (unsigned long)src->mesh.triangle_count, o->input, (unsigned long)prims,
-                      kind == COPSE_PRIM_BOXES ? "boxes" : "triangles");
+        if (st == COPSE_ERR_BLOB_SOURCE) {
+            bvh_close(src);
+            return tool_fail("%s: %lu triangles, but %s was baked from %lu %s", o->mesh,
+                             (unsigned long)view.triangle_count, o->input, (unsigned long)prims,
+                             kind == COPSE_PRIM_BOXES ? "boxes" : "triangles");
+        }
     } else if (need_mesh) {
         return tool_fail("%s: a BVH blob holds the tree, not its mesh: give the mesh it was baked from with --mesh",
                          o->input);
@@ -388,7 +390,7 @@ static int bvh_svg(const tool_opts *o, const void *blob, size_t len)
         lo[a] = node_min(&bvh, 0)[ax[a]];
         hi[a] = node_max(&bvh, 0)[ax[a]];
     }
-    snprintf(title, sizeof title, "copse BVH: %s", o->input);
+    snprintf(title, sizeof title, "copse BVH: %s", o->input); /* svg_begin escapes it */
     if (svg_begin(&c, o->output, lo, hi, title, levels_drawn) != 0) {
         free(levels);
         bvh_close(&src);

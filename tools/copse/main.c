@@ -67,7 +67,7 @@ static int parse(int argc, char **argv, tool_opts *o)
             v = strtol(argv[++i], &end, 10);
             if (*end != '\0' || end == argv[i] || v < 0 || v > 1000000)
                 return tool_fail("%s %s: not a count", arg, argv[i]) + 1;
-            if (arg[3] == 'e' && arg[4] == 'a')
+            if (strcmp(arg, "--leaf") == 0)
                 o->leaf = (unsigned)v;
             else
                 o->max_level = (int)v;

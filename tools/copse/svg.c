@@ -5,6 +5,20 @@
 #define SVG_PIXELS 1000.0 /* the longer side */
 #define SVG_PAD 0.02      /* of the window, on each side */
 
+/* Text with the characters XML gives a meaning replaced, so any file name can be a title. */
+static void put_text(FILE *f, const char *text)
+{
+    for (; *text != '\0'; text++)
+        if (*text == '<')
+            fputs("&lt;", f);
+        else if (*text == '>')
+            fputs("&gt;", f);
+        else if (*text == '&')
+            fputs("&amp;", f);
+        else
+            fputc(*text, f);
+}
+
 int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi, const char *title,
               unsigned levels)
 {
@@ -25,8 +39,10 @@ int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi,
     fprintf(c->f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.1f %.1f\">\n"
-            "<title>%s</title>\n<style>\n",
-            c->width, c->height + 24.0, c->width, c->height + 24.0, title);
+            "<title>",
+            c->width, c->height + 24.0, c->width, c->height + 24.0);
+    put_text(c->f, title);
+    fprintf(c->f, "</title>\n<style>\n");
     for (a = 1; a <= levels; a++) {
         /* hue from red (root) round to violet (deepest); deeper cells thinner */
         unsigned hue = levels > 1 ? 300u * (a - 1u) / (levels - 1u) : 0u;

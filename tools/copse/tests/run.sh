@@ -144,6 +144,9 @@ fi
 expect_error "query: unknown" "unknown query 'cone'" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" cone 1 2 3
 expect_error "query: arity" "query sphere takes 4 numbers, not 3" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" sphere 1 2 3
 expect_error "query: 2D query on a 3D tree" "COPSE_ERR_DIMENSION" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" rect 0 0 1 1
+cp "$g/tree.bin" "$OUT/a&b<c>.bin"
+"$TOOL" svg "$OUT/a&b<c>.bin" --levels 2 -o "$OUT/amp.svg" 2> "$OUT/svg.err"
+check "svg: a file name with & < > still gives XML (3 rects: 2 levels)" python3 "$HERE/svg_count.py" "$OUT/amp.svg" 3 0
 expect_error "svg: output" "svg needs -o FILE.svg" "$TOOL" svg "$g/tree.bin" -o "$OUT/x.png"
 
 echo "$pass passed, $fail failed"
