@@ -417,10 +417,9 @@ static int bvh_svg(const tool_opts *o, const void *blob, size_t len)
                 svg_rect(&c, cl, ch, level);
                 drawn++;
             }
-    snprintf(legend, sizeof legend,
-             "BVH %uD, %lu %s, %lu nodes (%lu drawn), depth %u: cells by level, red = root to violet = level %u; "
-             "axes %c (right), %c (up)",
-             (unsigned)bvh.dim, (unsigned long)bvh.prim_count, src.have_mesh ? "triangles" : "primitives (no --mesh)",
+    snprintf(legend, sizeof legend, "BVH %uD, %lu %s, %lu nodes (%lu drawn), depth %u; red root to violet level %u; "
+             "%c right, %c up",
+             (unsigned)bvh.dim, (unsigned long)bvh.prim_count, src.have_mesh ? "triangles" : "primitives (not drawn)",
              (unsigned long)bvh.node_count, (unsigned long)drawn, (unsigned)bvh.depth, levels_drawn,
              "xyz"[bvh.dim == 2 ? bvh.axis[0] : ax[0]], "xyz"[bvh.dim == 2 ? bvh.axis[1] : ax[1]]);
     rc = svg_end(&c, legend);

@@ -81,7 +81,7 @@ void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level)
 int svg_end(svg_canvas *c, const char *legend)
 {
     int bad;
-    fprintf(c->f, "</g>\n<text x=\"4\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"13\">%s</text>\n</svg>\n",
+    fprintf(c->f, "</g>\n<text x=\"4\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"11\">%s</text>\n</svg>\n",
             c->height + 17.0, legend);
     bad = ferror(c->f);
     if (fclose(c->f) != 0 || bad)
