@@ -108,11 +108,13 @@ mesh_tests() {
 
 "$ORACLE" stl "$OUT/generated.stl" 3000 77 || bad "generating the STL mesh"
 mesh_tests generated "$OUT/generated.stl" 300 101
-# the same triangles as binary PLY: another assimp reader, the same floats, so the same blob
-"$ORACLE" ply "$OUT/generated.ply" 3000 77 || bad "generating the PLY mesh"
-if "$TOOL" bake "$OUT/generated.ply" -q -o "$OUT/generated-ply.bin" && cmp -s "$OUT/generated-ply.bin" "$OUT/generated/tree.bin"; then
-    ok "generated: the PLY of the same triangles bakes into the same blob, byte for byte"
-else bad "generated: PLY and STL blobs differ"; fi
+# the same triangles as binary PLY and glTF: other assimp readers, the same floats, the same blob
+for fmt in ply gltf; do
+    "$ORACLE" $fmt "$OUT/generated.$fmt" 3000 77 || bad "generating the $fmt mesh"
+    if "$TOOL" bake "$OUT/generated.$fmt" -q -o "$OUT/generated-$fmt.bin" && cmp -s "$OUT/generated-$fmt.bin" "$OUT/generated/tree.bin"; then
+        ok "generated: the $fmt file of the same triangles bakes into the same blob as the STL, byte for byte"
+    else bad "generated: $fmt and STL blobs differ"; fi
+done
 if [ -f "$DATA/meshes/suzanne.obj" ]; then
     mesh_tests suzanne "$DATA/meshes/suzanne.obj" 300 202
     mesh_tests dungeon "$DATA/meshes/dungeon.obj" 240 303

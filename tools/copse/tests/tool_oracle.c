@@ -7,7 +7,8 @@
  *   tool_oracle brute MESH QUERIES      answers by brute force in double precision (tests/oracle):
  *                                       ids within the boundary band are marked '?' (either answer
  *                                       is right), compared by compare.py
- *   tool_oracle stl|ply OUT N SEED      a generated mesh of N random triangles, binary STL or PLY
+ *   tool_oracle stl|ply|gltf OUT N SEED a generated mesh of N random triangles (binary STL, binary
+ *                                       PLY or glTF: the same triangles for the same seed)
  */
 #include <float.h>
 #include <math.h>
@@ -292,46 +293,121 @@ static void put_float(FILE *f, float x)
     put32(f, u);
 }
 
-/* Random small triangles in a 10-unit cube, some slivers and some touching, as binary STL or
- * binary little-endian PLY: both store floats exactly, so both files bake into the same blob. */
-static int gen_mesh(const char *path, unsigned n, unsigned seed, int ply)
+/* Random small triangles in a 10-unit cube, some slivers and some touching: 9 floats each. */
+static float *make_triangles(unsigned n, unsigned seed)
 {
-    FILE *f = fopen(path, "wb");
+    float *xyz = (float *)malloc(sizeof(float) * 9u * (n > 0 ? n : 1u));
     unsigned i, k, a;
-    if (f == NULL)
-        return tool_fail("%s: cannot write", path);
+    if (xyz == NULL)
+        return NULL;
     g_rng = seed;
-    if (ply) {
-        fprintf(f, "ply\nformat binary_little_endian 1.0\ncomment copse tool test mesh, seed %u\n"
-                   "element vertex %u\nproperty float x\nproperty float y\nproperty float z\n"
-                   "element face %u\nproperty list uchar uint vertex_indices\nend_header\n",
-                seed, 3u * n, n);
-    } else {
-        char header[80];
-        memset(header, 0, sizeof header);
-        snprintf(header, sizeof header, "copse tool test mesh, seed %u", seed); /* not "solid": binary */
-        fwrite(header, 1, 80, f);
-        put32(f, n);
-    }
     for (i = 0; i < n; i++) {
         double c[3], s = i % 17u == 0 ? 2.0 : 0.4;
         for (a = 0; a < 3; a++)
             c[a] = rnd(-5, 5);
-        for (a = 0; a < 3 && !ply; a++)
-            put_float(f, 0.0f); /* the normal: unused */
         for (k = 0; k < 3; k++)
             for (a = 0; a < 3; a++)
-                put_float(f, (float)(c[a] + rnd(-s, s) * (i % 23u == 0 && a == 1 ? 0.001 : 1.0)));
-        if (!ply) {
-            fputc(0, f);
-            fputc(0, f);
-        }
+                xyz[9u * i + 3u * k + a] = (float)(c[a] + rnd(-s, s) * (i % 23u == 0 && a == 1 ? 0.001 : 1.0));
     }
-    for (i = 0; ply && i < n; i++) {
+    return xyz;
+}
+
+static void write_stl(FILE *f, const float *xyz, unsigned n)
+{
+    char header[80];
+    unsigned i, k;
+    memset(header, 0, sizeof header);
+    snprintf(header, sizeof header, "copse tool test mesh"); /* not "solid": binary */
+    fwrite(header, 1, 80, f);
+    put32(f, n);
+    for (i = 0; i < n; i++) {
+        for (k = 0; k < 3; k++)
+            put_float(f, 0.0f); /* the normal: unused */
+        for (k = 0; k < 9; k++)
+            put_float(f, xyz[9u * i + k]);
+        fputc(0, f);
+        fputc(0, f);
+    }
+}
+
+static void write_ply(FILE *f, const float *xyz, unsigned n)
+{
+    unsigned i, k;
+    fprintf(f, "ply\nformat binary_little_endian 1.0\ncomment copse tool test mesh\nelement vertex %u\n"
+               "property float x\nproperty float y\nproperty float z\nelement face %u\n"
+               "property list uchar uint vertex_indices\nend_header\n",
+            3u * n, n);
+    for (i = 0; i < 9u * n; i++)
+        put_float(f, xyz[i]);
+    for (i = 0; i < n; i++) {
         fputc(3, f);
         for (k = 0; k < 3; k++)
             put32(f, 3u * i + k);
     }
+}
+
+/* glTF 2.0 with the vertices and indices in one base64 data URI (little-endian float32, uint32). */
+static void write_gltf(FILE *f, const float *xyz, unsigned n)
+{
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const size_t vbytes = 36u * (size_t)n, bytes = vbytes + 36u * (size_t)n / 3u;
+    unsigned char *buf = (unsigned char *)malloc(bytes + 3u);
+    float lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+    size_t i;
+    unsigned a;
+    if (buf == NULL)
+        return;
+    memset(buf, 0, bytes + 3u);
+    memcpy(buf, xyz, vbytes); /* this test runs on little-endian hosts, as the blobs do */
+    for (i = 0; i < 3u * n; i++) {
+        uint32_t v = (uint32_t)i;
+        memcpy(buf + vbytes + 4u * i, &v, 4);
+        for (a = 0; a < 3; a++) {
+            float c = xyz[3u * i + a];
+            lo[a] = i == 0 || c < lo[a] ? c : lo[a];
+            hi[a] = i == 0 || c > hi[a] ? c : hi[a];
+        }
+    }
+    fprintf(f, "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"mesh\":0}],\n"
+               "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0},\"indices\":1,\"mode\":4}]}],\n"
+               "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":%u,\"type\":\"VEC3\","
+               "\"min\":[%.9g,%.9g,%.9g],\"max\":[%.9g,%.9g,%.9g]},\n"
+               "{\"bufferView\":1,\"componentType\":5125,\"count\":%u,\"type\":\"SCALAR\"}],\n"
+               "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":0,\"byteLength\":%lu,\"target\":34962},"
+               "{\"buffer\":0,\"byteOffset\":%lu,\"byteLength\":%lu,\"target\":34963}],\n"
+               "\"buffers\":[{\"byteLength\":%lu,\"uri\":\"data:application/octet-stream;base64,",
+            3u * n, (double)lo[0], (double)lo[1], (double)lo[2], (double)hi[0], (double)hi[1], (double)hi[2], 3u * n,
+            (unsigned long)vbytes, (unsigned long)vbytes, (unsigned long)(bytes - vbytes), (unsigned long)bytes);
+    for (i = 0; i < bytes; i += 3) {
+        uint32_t w = (uint32_t)buf[i] << 16 | (uint32_t)buf[i + 1] << 8 | buf[i + 2];
+        fputc(b64[w >> 18], f);
+        fputc(b64[(w >> 12) & 63u], f);
+        fputc(i + 1 < bytes ? b64[(w >> 6) & 63u] : '=', f);
+        fputc(i + 2 < bytes ? b64[w & 63u] : '=', f);
+    }
+    fprintf(f, "\"}]}\n");
+    free(buf);
+}
+
+/* The same triangles as binary STL, binary PLY or glTF: all three store floats exactly, so all
+ * three files bake into the same blob. */
+static int gen_mesh(const char *path, unsigned n, unsigned seed, const char *format)
+{
+    float *xyz = make_triangles(n, seed);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL || xyz == NULL) {
+        free(xyz);
+        if (f != NULL)
+            fclose(f);
+        return tool_fail("%s: cannot write", path);
+    }
+    if (format[0] == 's')
+        write_stl(f, xyz, n);
+    else if (format[0] == 'p')
+        write_ply(f, xyz, n);
+    else
+        write_gltf(f, xyz, n);
+    free(xyz);
     return fclose(f) == 0 ? 0 : tool_fail("%s: write error", path);
 }
 
@@ -343,9 +419,9 @@ int main(int argc, char **argv)
         return direct(argv[2], argv[3]);
     if (argc == 4 && strcmp(argv[1], "brute") == 0)
         return brute_force(argv[2], argv[3]);
-    if (argc == 5 && (strcmp(argv[1], "stl") == 0 || strcmp(argv[1], "ply") == 0))
-        return gen_mesh(argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]), argv[1][0] == 'p');
+    if (argc == 5 && (strcmp(argv[1], "stl") == 0 || strcmp(argv[1], "ply") == 0 || strcmp(argv[1], "gltf") == 0))
+        return gen_mesh(argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]), argv[1]);
     fprintf(stderr, "usage: tool_oracle queries MESH N SEED | direct MESH QUERIES | brute MESH QUERIES | "
-                    "stl|ply OUT N SEED\n");
+                    "stl|ply|gltf OUT N SEED\n");
     return 2;
 }
