@@ -201,6 +201,9 @@ static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_m
     prims = le32(info.tree + 4);
     dim = info.tree[12];
     kind = info.tree[13];
+    if (prims > len / 4u) /* before sizing stand-ins by it: every primitive has 4 bytes in the blob */
+        return tool_fail("%s: not a valid BVH: %lu primitives in a %lu-byte file", o->input, (unsigned long)prims,
+                         (unsigned long)len);
     if (o->mesh != NULL) {
         copse_mesh view;
         if (host_mesh_load(o->mesh, &src->mesh, err, sizeof err) != 0)
@@ -280,6 +283,8 @@ static int bvh_stats(const tool_opts *o, const void *blob, size_t len)
     if (src.have_mesh) {
         st = copse_bvh_check(&bvh);
         printf("check     %s against %s\n", st == COPSE_OK ? "OK" : copse_status_str(st), o->mesh);
+        if (st != COPSE_OK)
+            tool_fail("%s: the tree does not fit %s: %s", o->input, o->mesh, copse_status_str(st));
     } else {
         printf("check     of the nodes only (give --mesh to check every triangle against its leaf)\n");
         st = COPSE_OK;

@@ -20,7 +20,7 @@ bad() { echo "FAIL $1"; fail=$((fail + 1)); }
 # check NAME COMMAND...: passes when the command succeeds; its output is shown on failure.
 check() {
     label=$1; shift
-    if "$@" > "$OUT/last.out" 2>&1; then ok "$label"; else bad "$label"; sed 's/^/     /' "$OUT/last.out" | head -20; fi
+    if "$@" > "$OUT/last.out" 2>&1; then ok "$label: $(tail -n 1 "$OUT/last.out")"; else bad "$label"; sed 's/^/     /' "$OUT/last.out" | head -20; fi
 }
 # expect_error NAME TEXT COMMAND...: the command must fail with TEXT in its message.
 expect_error() {
@@ -138,6 +138,8 @@ expect_error "stats: truncated blob" "$OUT/cut.bin: not a copse blob: COPSE_ERR_
 python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); b[300]^=1; open(sys.argv[2],'wb').write(b)" \
     "$g/tree.bin" "$OUT/flip.bin"
 expect_error "stats: one bit flipped" "$OUT/flip.bin: not a copse blob: COPSE_ERR_BLOB_CRC" "$TOOL" stats "$OUT/flip.bin"
+check "40 blobs with random bytes changed and a valid CRC: each refused with a status or accepted, no crash" \
+    python3 "$HERE/corrupt.py" "$TOOL" "$g/tree.bin" "$OUT/generated.stl" 40 404
 expect_error "query: no --mesh" "holds the tree, not its mesh" "$TOOL" query "$g/tree.bin" ray 0 0 0 1 0 0
 if [ -f "$DATA/meshes/suzanne.obj" ]; then
     expect_error "query: another mesh" "$DATA/meshes/suzanne.obj: 968 triangles, but $g/tree.bin was baked from 3000" \
