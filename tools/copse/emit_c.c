@@ -25,6 +25,28 @@ void emit_name_from_path(const char *path, char *name, size_t cap)
     name[n] = '\0';
 }
 
+void emit_names(const char *c_path, const char *given, char *name, char *guard, size_t cap)
+{
+    size_t k;
+    if (given != NULL)
+        snprintf(name, cap, "%s", given);
+    else
+        emit_name_from_path(c_path, name, cap);
+    for (k = 0; k <= strlen(name); k++)
+        guard[k] = (char)(name[k] >= 'a' && name[k] <= 'z' ? name[k] - 'a' + 'A' : name[k]);
+}
+
+void emit_spec_init(emit_spec *spec, const char *c_path, const char *name, const char *generator,
+                    const uint8_t *blob, size_t blob_len)
+{
+    memset(spec, 0, sizeof *spec);
+    spec->c_path = c_path;
+    spec->name = name;
+    spec->generator = generator;
+    spec->blob = blob;
+    spec->blob_len = blob_len;
+}
+
 /* A float literal that gives back the same float: 9 digits, always with a '.' or an exponent. */
 static void float_literal(float v, char *out, size_t cap)
 {

@@ -38,6 +38,13 @@ typedef struct emit_spec {
     const char *source_extra; /* text for the .c after the arrays (function definitions) */
 } emit_spec;
 
+/* The C name (`given`, or from the .c file's base name) and its upper-case form for macros. */
+void emit_names(const char *c_path, const char *given, char *name, char *guard, size_t cap);
+
+/* A spec of the blob alone: no arrays, no extra text (set them after). */
+void emit_spec_init(emit_spec *spec, const char *c_path, const char *name, const char *generator,
+                    const uint8_t *blob, size_t blob_len);
+
 /* Writes both files; 0, or 1 after tool_fail. */
 int emit_c(const emit_spec *spec);
 

@@ -49,14 +49,8 @@ static int emit_mesh_c(const tool_opts *o, const host_mesh *hm, const uint8_t *b
     const int u16 = hm->vertex_count <= 65536u;
     emit_array arrays[2];
     emit_spec spec;
-    size_t k;
     int rc;
-    if (o->name != NULL)
-        snprintf(name, sizeof name, "%s", o->name);
-    else
-        emit_name_from_path(o->output, name, sizeof name);
-    for (k = 0; k <= strlen(name); k++)
-        guard[k] = (char)(name[k] >= 'a' && name[k] <= 'z' ? name[k] - 'a' + 'A' : name[k]);
+    emit_names(o->output, o->name, name, guard, sizeof name);
     arrays[0].suffix = "positions";
     arrays[0].type = EMIT_F32;
     arrays[0].data = hm->positions;
@@ -94,12 +88,7 @@ static int emit_mesh_c(const tool_opts *o, const host_mesh *hm, const uint8_t *b
     snprintf(generator, sizeof generator, "copse bake %s --tree bvh --builder %s --leaf %u%s%s -o %s", o->input,
              o->builder, o->leaf, strcmp(o->project, "none") != 0 ? " --project " : "",
              strcmp(o->project, "none") != 0 ? o->project : "", o->output);
-    memset(&spec, 0, sizeof spec);
-    spec.c_path = o->output;
-    spec.name = name;
-    spec.generator = generator;
-    spec.blob = blob;
-    spec.blob_len = len;
+    emit_spec_init(&spec, o->output, name, generator, blob, len);
     spec.arrays = arrays;
     spec.array_count = 2;
     spec.header_extra = header;

@@ -1,8 +1,8 @@
 /*
  * copse — the host tool (docs/tool.md).
  *
- *   copse bake  INPUT [--tree bvh] [--builder sah|median|midpoint] [--leaf N] [--project none|xz|xy|yz]
- *                     [--name IDENT] -o OUT.bin|OUT.c
+ *   copse bake  INPUT [--tree bvh|bsp2|bsp3] [--builder sah|median|midpoint] [--leaf N]
+ *                     [--project none|xz|xy|yz] [--depth N] [--grid N] [--name IDENT] -o OUT.bin|OUT.c
  *   copse stats FILE.bin [--mesh SOURCE]
  *   copse query FILE.bin --mesh SOURCE (QUERY... | --queries FILE)
  *   copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg
@@ -19,8 +19,8 @@
 #include "pointcloud_load.h"
 #include "tool.h"
 
-/* One row per tree kind; the octree and BSP kinds come when their save/view land. */
-static const tool_kind *const kinds[] = {&tool_kind_bvh};
+/* One row per tree kind; the octree kinds come when their save/view land. */
+static const tool_kind *const kinds[] = {&tool_kind_bvh, &tool_kind_bsp2, &tool_kind_bsp3};
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 
 static int usage(void)
@@ -28,6 +28,8 @@ static int usage(void)
     fputs("usage:\n"
           "  copse bake  INPUT [--tree bvh] [--builder sah|median|midpoint] [--leaf N]\n"
           "              [--project none|xz|xy|yz] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
+          "  copse bake  MAP.txt --tree bsp2 [--depth N] -o OUT.bin|OUT.c     (box map: docs/tool.md)\n"
+          "  copse bake  MESH --tree bsp3 [--grid N] [--depth N] -o OUT.bin|OUT.c\n"
           "  copse stats FILE.bin [--mesh SOURCE]\n"
           "  copse query FILE.bin --mesh SOURCE (QUERY... | --queries FILE)\n"
           "  copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg\n"
@@ -35,6 +37,8 @@ static int usage(void)
           "         segment ax ay az bx by bz | nearest x y z [max] | vertex x y z [max] |\n"
           "         ray2 ox oy dx dy [t_max] | rect x0 y0 x1 y1 | circle x y r | segment2 ax ay bx by |\n"
           "         nearest2 x y [max]\n"
+          "2D BSP:  point x y | rect x0 y0 x1 y1 | circle x y r | segment2 ax ay bx by\n"
+          "3D BSP:  point x y z | box x0 y0 z0 x1 y1 z1 | ray ax ay az bx by bz | sphere ax ay az bx by bz r\n"
           "see docs/tool.md\n",
           stderr);
     return 2;
@@ -59,7 +63,8 @@ static int parse(int argc, char **argv, tool_opts *o)
             if (i + 1 >= argc)
                 return tool_fail("%s needs a value", arg) + 1;
             *(const char **)((char *)o + valued[k].at) = argv[++i];
-        } else if (strcmp(arg, "--leaf") == 0 || strcmp(arg, "--levels") == 0) {
+        } else if (strcmp(arg, "--leaf") == 0 || strcmp(arg, "--levels") == 0 || strcmp(arg, "--depth") == 0 ||
+                   strcmp(arg, "--grid") == 0) {
             char *end;
             long v;
             if (i + 1 >= argc)
@@ -69,8 +74,12 @@ static int parse(int argc, char **argv, tool_opts *o)
                 return tool_fail("%s %s: not a count", arg, argv[i]) + 1;
             if (strcmp(arg, "--leaf") == 0)
                 o->leaf = (unsigned)v;
-            else
+            else if (strcmp(arg, "--levels") == 0)
                 o->max_level = (int)v;
+            else if (strcmp(arg, "--depth") == 0)
+                o->depth = (int)v;
+            else
+                o->grid = (unsigned)v;
         } else if (strcmp(arg, "-q") == 0) {
             o->quiet = 1;
         } else if (o->input == NULL && (arg[0] != '-' || arg[1] == '\0')) {
@@ -151,7 +160,7 @@ int main(int argc, char **argv)
     if (strcmp(command, "bake") == 0) {
         const tool_kind *kind = kind_by_name(o.tree);
         if (kind == NULL)
-            return tool_fail("--tree %s: this tool bakes bvh (octree and BSP kinds: docs/tool.md)", o.tree);
+            return tool_fail("--tree %s: this tool bakes bvh, bsp2 and bsp3 (octrees: docs/tool.md)", o.tree);
         if (o.output == NULL || !(host_path_has_suffix(o.output, ".c") || host_path_has_suffix(o.output, ".bin")))
             return tool_fail("bake needs -o FILE.bin or -o FILE.c");
         return kind->bake(&o);

@@ -26,6 +26,8 @@ typedef struct tool_opts {
     const char *queries;     /* query --queries FILE: one query a line */
     unsigned leaf;           /* --leaf */
     int max_level;           /* svg --levels: deepest level drawn (0: all) */
+    int depth;               /* --depth: a BSP's max_depth (0: the library's default) */
+    unsigned grid;           /* --grid: cells along x and z for a 3D BSP's brushes (0: 12) */
     int quiet;               /* -q: no progress on stderr */
     const char *words[TOOL_MAX_QUERY_WORDS]; /* query: a query on the command line */
     unsigned word_count;
@@ -41,7 +43,7 @@ typedef struct tool_kind {
 } tool_kind;
 
 /* The backends (kind_<name>.c); main.c lists them. */
-extern const tool_kind tool_kind_bvh;
+extern const tool_kind tool_kind_bvh, tool_kind_bsp2, tool_kind_bsp3;
 
 /* ---- shared helpers (tool.c) ---------------------------------------------------------------- */
 

@@ -122,6 +122,43 @@ else
     echo "skip tool: $DATA/meshes not found: the real-mesh bake tests did not run"
 fi
 
+# ---- BSP kinds: a 2D box map, a 3D map of box brushes from a mesh ----------------------------------
+b="$OUT/bsp"
+mkdir -p "$b"
+python3 "$HERE/bsp2_check.py" map 60 7 > "$b/map.txt"
+python3 "$HERE/bsp2_check.py" queries 300 8 > "$b/queries.txt"
+if "$TOOL" bake "$b/map.txt" --tree bsp2 --depth 10 -q -o "$b/map.bin" && "$TOOL" stats "$b/map.bin" > "$b/stats.txt"; then
+    nodes=$(sed -n 's/^nodes *\([0-9]*\) (.*/\1/p' "$b/stats.txt")
+    leaves=$(sed -n 's/^nodes *[0-9]* (\([0-9]*\) leaves.*/\1/p' "$b/stats.txt")
+    if grep -q '^check *OK' "$b/stats.txt" && [ "$nodes" -eq $((2 * leaves - 1)) ]; then
+        ok "bsp2: bake a 60-box map, stats: check OK, $nodes nodes, $leaves leaves"
+    else bad "bsp2: stats:"; cat "$b/stats.txt"; fi
+    "$TOOL" query "$b/map.bin" --queries "$b/queries.txt" > "$b/answers.txt" 2>&1
+    check "bsp2: 300 point, rect and segment2 queries = brute force" \
+        python3 "$HERE/bsp2_check.py" judge "$b/map.txt" "$b/answers.txt"
+    "$TOOL" svg "$b/map.bin" -o "$b/map.svg" 2> "$b/svg.err"
+    check "bsp2: svg parses as XML, one rect per leaf cell ($leaves), one polygon per box (60)" \
+        python3 "$HERE/svg_count.py" "$b/map.svg" "$leaves" 60
+else bad "bsp2: bake or stats"; fi
+if "$TOOL" bake "$b/map.txt" --tree bsp2 --name baked_map -q -o "$b/baked_map.c" && \
+   $EMIT_CC -std=c99 $EMIT_FLAGS -I"$b" -c -o "$b/baked_map.o" "$b/baked_map.c" > "$b/cc.log" 2>&1; then
+    ok "bsp2: bake -o .c compiles (c99 -Werror)"
+else bad "bsp2: emitted C:"; cat "$b/cc.log"; fi
+if [ -f "$DATA/meshes/dungeon.obj" ]; then
+    if "$TOOL" bake "$DATA/meshes/dungeon.obj" --tree bsp3 -q -o "$b/dungeon.bin" && "$TOOL" stats "$b/dungeon.bin" > "$b/stats3.txt"; then
+        nodes=$(sed -n 's/^nodes *\([0-9]*\);.*/\1/p' "$b/stats3.txt")
+        leaves=$(sed -n 's/^nodes .*leaves \([0-9]*\) solid, \([0-9]*\) mixed, \([0-9]*\) empty$/\1 \2 \3/p' "$b/stats3.txt" \
+                 | awk '{ print $1 + $2 + $3 }')
+        if grep -q '^check *OK' "$b/stats3.txt" && [ "$leaves" -eq $((nodes + 1)) ]; then
+            ok "bsp3: dungeon.obj as box brushes, stats: check OK, $nodes nodes, $leaves leaves"
+        else bad "bsp3: stats:"; cat "$b/stats3.txt"; fi
+    else bad "bsp3: bake or stats of dungeon.obj"; fi
+    expect_error "bsp3: svg" "svg of a 3D BSP is not drawn yet" "$TOOL" svg "$b/dungeon.bin" -o "$b/d.svg"
+fi
+printf 'box 0 0 1 1\nbox 2 2 x 3\n' > "$b/bad.txt"
+expect_error "bsp2: a bad map line" "$b/bad.txt:2: expected 'box x0 y0 x1 y1'" "$TOOL" bake "$b/bad.txt" --tree bsp2 -o "$b/x.bin"
+expect_error "bsp2: unknown query" "unknown query 'sphere' on a 2D BSP" "$TOOL" query "$b/map.bin" sphere 1 2 3 4
+
 # ---- every failure names the file and the problem ----------------------------------------------------
 g="$OUT/generated"
 expect_error "bake: missing file" "$OUT/missing.obj" "$TOOL" bake "$OUT/missing.obj" -q -o "$OUT/x.bin"
