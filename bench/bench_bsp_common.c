@@ -88,7 +88,7 @@ float bsp_brute_trace(const copse_bsp3 *t, const copse_segment3 *s, float radius
         const copse_bsp3_brush *b = &t->brushes[i];
         float tn = 0.0f, tf = 1.0f;
         int ok = 1;
-        for (k = 0; k < (radius > 0.0f ? b->sides : b->split_sides) && ok; k++) {
+        for (k = 0; k < (radius > 0.0f ? copse_bsp3_brush_sides(b) : copse_bsp3_brush_split_sides(b)) && ok; k++) {
             const copse_plane *p = &t->planes[t->sides[b->first + k]];
             float da = p->normal.x * s->a.x + p->normal.y * s->a.y + p->normal.z * s->a.z - (p->dist + radius);
             float dn = p->normal.x * d[0] + p->normal.y * d[1] + p->normal.z * d[2];
@@ -115,7 +115,7 @@ int bsp_brute_contents(const copse_bsp3 *t, copse_vec3 x)
     for (i = 0; i < t->brush_count; i++) {
         const copse_bsp3_brush *b = &t->brushes[i];
         int in = 1;
-        for (k = 0; k < b->split_sides && in; k++) {
+        for (k = 0; k < copse_bsp3_brush_split_sides(b) && in; k++) {
             const copse_plane *p = &t->planes[t->sides[b->first + k]];
             in = p->normal.x * x.x + p->normal.y * x.y + p->normal.z * x.z - p->dist <= 0.0f;
         }

@@ -23,7 +23,8 @@
     COPSE_SUITE(octree_point, COPSE_PART_OCTREE) \
     COPSE_SUITE(octree_loose, COPSE_PART_OCTREE) \
     COPSE_SUITE(bsp2, COPSE_PART_BSP) \
-    COPSE_SUITE(bsp3, COPSE_PART_BSP)
+    COPSE_SUITE(bsp3, COPSE_PART_BSP) \
+    COPSE_SUITE(blob_bsp, COPSE_PART_BSP)
 
 #if defined(COPSE_HOST)
 #define COPSE_HOST_SUITES \

@@ -11,6 +11,7 @@
 #endif
 
 #include "suites.h"
+#include "test_blob.h"
 #include "test_bvh.h"
 
 static const copse_bvh_split k_splits[3] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_MIDPOINT};
@@ -56,8 +57,7 @@ static uint8_t *save(const copse_bvh *bvh, size_t *size)
     return buf;
 }
 
-/* Recomputes the CRC after a deliberate change (format.md: field at 12 read as zero). */
-static void reseal(uint8_t *b, size_t total)
+void blob_reseal(uint8_t *b, size_t total)
 {
     static const uint8_t zero[4] = {0, 0, 0, 0};
     uint32_t crc = copse_crc32(copse_crc32(copse_crc32(0, b, 12), zero, 4), b + 16, total - 16);
@@ -178,15 +178,15 @@ static void test_round_trip(void)
 
 /* ---- hostile blobs -------------------------------------------------------------------------- */
 
-/* A copy of blob[0, len) in a buffer of exactly len bytes (on the host from malloc, so the
- * sanitizers catch any read past it). */
-static uint8_t *exact_copy(const uint8_t *blob, size_t len)
+/* A copy of blob[0, len): on the host in a block of exactly len bytes from malloc. */
+static uint8_t *exact_copy(const uint8_t *blob, size_t len, uint8_t *work)
 {
 #if defined(COPSE_HOST)
     uint8_t *p = (uint8_t *)malloc(len > 0 ? len : 1u);
     CHECK(p != NULL);
+    (void)work;
 #else
-    uint8_t *p = (uint8_t *)tk_alloc(len > 0 ? len : 1u);
+    uint8_t *p = work;
 #endif
     if (p != NULL && len > 0)
         memcpy(p, blob, len);
@@ -198,14 +198,74 @@ static void free_copy(uint8_t *p)
 #if defined(COPSE_HOST)
     free(p);
 #else
-    (void)p; /* the caller rewinds the pool */
+    (void)p; /* the caller's work buffer */
 #endif
+}
+
+void blob_hostile(const blob_victim *v, const uint8_t *blob, size_t size, const char *name)
+{
+    static const uint8_t patterns[4] = {0x01, 0x80, 0xFF, 0x5A};
+    size_t i, len;
+    unsigned pat, refused = 0, accepted = 0;
+    uint8_t *copy;
+    bool empty;
+    for (len = 0; len < size; len++) {
+        copy = exact_copy(blob, len, v->work);
+        if (copy != NULL) {
+            copse_status st = v->view(v->ctx, copy, len, &empty);
+            CHECKF(st == COPSE_ERR_BLOB_TRUNCATED && empty, "%s: %lu of %lu bytes: %s", name, (unsigned long)len,
+                   (unsigned long)size, copse_status_str(st));
+        }
+        free_copy(copy);
+    }
+    copy = exact_copy(blob, size, v->work);
+    if (copy == NULL)
+        return;
+    for (i = 0; i < size; i++)
+        for (pat = 0; pat < 4u; pat++) {
+            copse_status st;
+            copy[i] = (uint8_t)(blob[i] ^ patterns[pat]);
+            st = v->view(v->ctx, copy, size, &empty);
+            CHECKF(st != COPSE_OK && empty, "%s: byte %lu ^ %02x accepted", name, (unsigned long)i, patterns[pat]);
+            if (i < 12u || i >= 16u) { /* the same change with a CRC that matches it */
+                blob_reseal(copy, size);
+                st = v->view(v->ctx, copy, size, &empty);
+                if (st == COPSE_OK) {
+                    accepted++;
+                    v->poke(v->ctx);
+                } else {
+                    refused++;
+                    CHECKF(empty, "%s: byte %lu ^ %02x refused (%s) with a tree left", name, (unsigned long)i,
+                           patterns[pat], copse_status_str(st));
+                }
+            }
+            memcpy(copy, blob, size);
+        }
+    copse_port_printf("info blob %s: %lu bytes, %lu truncations refused; resealed corruptions: %u refused, %u "
+                      "accepted\n",
+                      name, (unsigned long)size, (unsigned long)size, refused, accepted);
+    free_copy(copy);
 }
 
 /* A tree a view accepted: it must query without harm (the sanitizers watch) and pass its check
  * when the bytes are the saved ones. */
-static void poke(const tk_scene *sc, const copse_bvh *view)
+typedef struct bvh_victim {
+    const tk_scene *sc;
+    copse_bvh view;
+} bvh_victim;
+
+static copse_status bvh_victim_view(void *ctx, const uint8_t *blob, size_t len, bool *empty)
 {
+    bvh_victim *v = (bvh_victim *)ctx;
+    copse_status st = view_scene(&v->view, blob, len, v->sc);
+    *empty = v->view.node_count == 0 && v->view.nodes == NULL;
+    return st;
+}
+
+static void bvh_victim_poke(void *ctx)
+{
+    const bvh_victim *v = (const bvh_victim *)ctx;
+    const tk_scene *sc = v->sc;
     test_rng rng;
     tk_query q;
     tk_ray r;
@@ -216,24 +276,23 @@ static void poke(const tk_scene *sc, const copse_bvh *view)
     float p[3];
     test_rng_seed(&rng, 5);
     tk_random_query(sc, TK_BOX, &rng, &q);
-    (void)tk_overlap(view, sc->dim, &q, COPSE_SELECT_PRIMS, &list);
+    (void)tk_overlap(&v->view, sc->dim, &q, COPSE_SELECT_PRIMS, &list);
     tk_random_ray(sc, &rng, &r);
-    (void)tk_raycast(view, sc->dim, &r, &hit);
+    (void)tk_raycast(&v->view, sc->dim, &r, &hit);
     tk_random_point(sc, &rng, p);
-    (void)tk_nearest(view, sc->dim, p, 1e30f, &near);
-    (void)copse_bvh_check(view);
+    (void)tk_nearest(&v->view, sc->dim, p, 1e30f, &near);
+    (void)copse_bvh_check(&v->view);
 }
 
 static void hostile(scene_kind kind, uint32_t n, uint32_t leaf)
 {
-    static const uint8_t patterns[4] = {0x01, 0x80, 0xFF, 0x5A};
-    size_t mark = tk_mark(), size = 0, i, len;
-    unsigned pat, refused = 0, accepted = 0;
+    size_t mark = tk_mark(), size = 0;
     test_rng rng;
     tk_scene sc;
     tk_tree tree;
-    copse_bvh view;
-    uint8_t *blob, *copy;
+    bvh_victim bv;
+    blob_victim v;
+    uint8_t *blob;
     test_rng_seed(&rng, 77u + kind);
     tk_context("%s n=%u leaf %u", k_names[kind], (unsigned)n, (unsigned)leaf);
     tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
@@ -241,45 +300,13 @@ static void hostile(scene_kind kind, uint32_t n, uint32_t leaf)
     tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
     if (!make_scene(&sc, kind, n, &rng) || !tk_build(&tree, &sc, &tree.params) || (blob = save(&tree.bvh, &size)) == NULL)
         return;
-    for (len = 0; len < size; len++) {
-        size_t m = tk_mark();
-        copy = exact_copy(blob, len);
-        if (copy != NULL) {
-            copse_status st = view_scene(&view, copy, len, &sc);
-            CHECKF(st == COPSE_ERR_BLOB_TRUNCATED, "%s: %lu of %lu bytes: %s", tk_ctx(), (unsigned long)len,
-                   (unsigned long)size, copse_status_str(st));
-            CHECK(view.node_count == 0 && view.nodes == NULL);
-        }
-        free_copy(copy);
-        tk_rewind(m);
-    }
-    copy = exact_copy(blob, size);
-    if (copy == NULL)
-        return;
-    for (i = 0; i < size; i++)
-        for (pat = 0; pat < 4u; pat++) {
-            copse_status st;
-            copy[i] = (uint8_t)(blob[i] ^ patterns[pat]);
-            st = view_scene(&view, copy, size, &sc);
-            CHECKF(st != COPSE_OK && view.node_count == 0, "%s: byte %lu ^ %02x accepted", tk_ctx(), (unsigned long)i,
-                   patterns[pat]);
-            if (i < 12u || i >= 16u) { /* the same change with a CRC that matches it */
-                reseal(copy, size);
-                st = view_scene(&view, copy, size, &sc);
-                if (st == COPSE_OK) {
-                    accepted++;
-                    poke(&sc, &view);
-                } else {
-                    refused++;
-                    CHECK(view.node_count == 0 && view.nodes == NULL);
-                }
-            }
-            memcpy(copy, blob, size);
-        }
-    copse_port_printf("info blob %s: %lu bytes, %lu truncations refused; resealed corruptions: %u refused, %u "
-                      "accepted (bounds still nested, or a triangle tree's degenerate count)\n",
-                      tk_ctx(), (unsigned long)size, (unsigned long)size, refused, accepted);
-    free_copy(copy);
+    bv.sc = &sc;
+    v.view = bvh_victim_view;
+    v.poke = bvh_victim_poke;
+    v.ctx = &bv;
+    v.work = (uint8_t *)tk_alloc(size);
+    if (v.work != NULL)
+        blob_hostile(&v, blob, size, tk_ctx());
     tk_rewind(mark);
 }
 
@@ -336,7 +363,7 @@ static void test_specific_statuses(void)
         memcpy(b, blob, size);
         b[cases[c].at] ^= cases[c].xor_with;
         if (cases[c].reseal)
-            reseal(b, size);
+            blob_reseal(b, size);
         CHECKF(view_scene(&view, b, size, &sc) == cases[c].want, "byte %u ^ %02x: %s, expected %s", (unsigned)cases[c].at,
                (unsigned)cases[c].xor_with, copse_status_str(view_scene(&view, b, size, &sc)), copse_status_str(cases[c].want));
         tk_rewind(mark);
@@ -347,20 +374,20 @@ static void test_specific_statuses(void)
         return;
     memcpy(b, blob, size);
     memcpy(b + size - 20u, b + size - 24u, 4);
-    reseal(b, size);
+    blob_reseal(b, size);
     CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_PRIM);
     b[size - 20u] = 6; /* out of range */
-    reseal(b, size);
+    blob_reseal(b, size);
     CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_PRIM);
     /* the total size past the end of `len`, or past the sections */
     memcpy(b, blob, size);
     b[17] ^= 0x10;
     CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_TRUNCATED);
-    reseal(b, size);
+    blob_reseal(b, size);
     CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_TRUNCATED);
     b[17] ^= 0x10;
     b[16] = (uint8_t)(b[16] - 4u); /* 6 prims: the size is 8 + a multiple of 16 */
-    reseal(b, size - 4u);
+    blob_reseal(b, size - 4u);
     CHECK_STATUS(view_scene(&view, b, size, &sc), COPSE_ERR_BLOB_SECTION);
 }
 

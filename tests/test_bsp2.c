@@ -15,8 +15,8 @@
 #define pool_alloc bsp_pool_alloc
 
 /* Builds into a pool buffer of exactly copse_bsp2_build_bytes() and checks the accounting. */
-static bool build_exact(copse_bsp2 *t, const copse_box2 *scene, const copse_box2 *objects, uint32_t n,
-                        uint32_t max_depth)
+bool bsp2_build_exact(copse_bsp2 *t, const copse_box2 *scene, const copse_box2 *objects, uint32_t n,
+                      uint32_t max_depth)
 {
     copse_bsp2_params p;
     copse_arena arena;
@@ -83,7 +83,7 @@ static const char k_seed_level[] = "0: Y16\n"
                                    "2: Y4 X22 S2 S3\n"
                                    "3: E S0,1 S0 S3\n";
 
-static void seed_scene(copse_box2 *scene, copse_box2 *boxes)
+void bsp2_seed_scene(copse_box2 *scene, copse_box2 *boxes)
 {
     *scene = copse_box2_make(1, 1, 33, 33);
     boxes[0] = copse_box2_make(4, 4, 10, 16);
@@ -190,64 +190,69 @@ static void seed_walks(const copse_bsp2 *t)
     CHECK(count == 2 && objs[0] == 0 && objs[1] == 1);
 }
 
-static void test_seed_example(void)
+/* Everything derived by hand about the seed tree, on a built or a viewed one. */
+void bsp2_check_seed_tree(const copse_bsp2 *t)
 {
-    copse_box2 scene, boxes[4];
-    copse_bsp2 t;
     char text[256];
     size_t len = 0;
-    pool_reset();
-    seed_scene(&scene, boxes);
-    if (!build_exact(&t, &scene, boxes, 4, 3))
-        return;
-    CHECK_EQ_INT(t.node_count, 11);
-    CHECK_EQ_INT(t.leaf_count, 6);
-    CHECK_EQ_INT(t.depth, 3);
-    CHECK_EQ_INT(t.split_count, 2);
-    CHECK_STATUS(copse_bsp2_dump(&t, COPSE_BSP_PREORDER, text, sizeof text, &len), COPSE_OK);
+    CHECK_EQ_INT(t->node_count, 11);
+    CHECK_EQ_INT(t->leaf_count, 6);
+    CHECK_EQ_INT(t->depth, 3);
+    CHECK_EQ_INT(t->split_count, 2);
+    CHECK_STATUS(copse_bsp2_dump(t, COPSE_BSP_PREORDER, text, sizeof text, &len), COPSE_OK);
     CHECKF(strcmp(text, k_seed_pre) == 0, "pre-order dump:\n%s", text);
     CHECK_EQ_INT(len, strlen(k_seed_pre));
-    CHECK_STATUS(copse_bsp2_dump(&t, COPSE_BSP_LEVELORDER, text, sizeof text, &len), COPSE_OK);
+    CHECK_STATUS(copse_bsp2_dump(t, COPSE_BSP_LEVELORDER, text, sizeof text, &len), COPSE_OK);
     CHECKF(strcmp(text, k_seed_level) == 0, "level-order dump:\n%s", text);
     /* truncation: the first cap-1 bytes and the full length */
-    CHECK_STATUS(copse_bsp2_dump(&t, COPSE_BSP_PREORDER, text, 10, &len), COPSE_ERR_NOMEM);
+    CHECK_STATUS(copse_bsp2_dump(t, COPSE_BSP_PREORDER, text, 10, &len), COPSE_ERR_NOMEM);
     CHECK_EQ_INT(len, strlen(k_seed_pre));
     CHECK(strlen(text) == 9 && memcmp(text, k_seed_pre, 9) == 0);
-    CHECK_STATUS(copse_bsp2_dump(&t, COPSE_BSP_PREORDER, NULL, 0, &len), COPSE_ERR_NOMEM);
+    CHECK_STATUS(copse_bsp2_dump(t, COPSE_BSP_PREORDER, NULL, 0, &len), COPSE_ERR_NOMEM);
     CHECK_EQ_INT(len, strlen(k_seed_pre));
-    seed_walks(&t);
+    seed_walks(t);
     {
         copse_bsp2_where w;
         copse_bsp2_trace tr;
         copse_segment2 s;
         /* inside box 2; on the shared edge of boxes 0 and 1; in the empty strip y < 4 */
-        CHECK_STATUS(copse_bsp2_locate(&t, copse_v2(10, 25), &w), COPSE_OK);
+        CHECK_STATUS(copse_bsp2_locate(t, copse_v2(10, 25), &w), COPSE_OK);
         CHECK(w.solid && w.object == 2 && w.leaf == 9);
-        CHECK_STATUS(copse_bsp2_locate(&t, copse_v2(10, 6), &w), COPSE_OK);
+        CHECK_STATUS(copse_bsp2_locate(t, copse_v2(10, 6), &w), COPSE_OK);
         CHECK(w.solid && w.object == 0 && w.leaf == 4);
-        CHECK_STATUS(copse_bsp2_locate(&t, copse_v2(20, 2), &w), COPSE_OK);
+        CHECK_STATUS(copse_bsp2_locate(t, copse_v2(20, 2), &w), COPSE_OK);
         CHECK(!w.solid && w.object == COPSE_BSP_NONE && w.leaf == 3);
         /* a point on the line y = 16 over box 0's top edge: solid though its leaf (the high
          * side, X19's low child) lists only box 2 */
-        CHECK_STATUS(copse_bsp2_locate(&t, copse_v2(5, 16), &w), COPSE_OK);
+        CHECK_STATUS(copse_bsp2_locate(t, copse_v2(5, 16), &w), COPSE_OK);
         CHECK(w.solid && w.object == 0 && w.leaf == 9);
         /* line of sight from (2,12) east: box 0's west side at x = 4 */
         s.a = copse_v2(2, 12);
         s.b = copse_v2(32, 12);
-        CHECK_STATUS(copse_bsp2_segment(&t, &s, &tr), COPSE_OK);
+        CHECK_STATUS(copse_bsp2_segment(t, &s, &tr), COPSE_OK);
         CHECK(tr.hit && tr.object == 0 && tr.point.x == 4.0f && tr.point.y == 12.0f && tr.normal.x == -1.0f &&
               tr.normal.y == 0.0f);
         /* from (20,30) down past box 2's corner to box 3's top at y = 24 */
         s.a = copse_v2(25, 30);
         s.b = copse_v2(25, 2);
-        CHECK_STATUS(copse_bsp2_segment(&t, &s, &tr), COPSE_OK);
+        CHECK_STATUS(copse_bsp2_segment(t, &s, &tr), COPSE_OK);
         CHECK(tr.hit && tr.object == 3 && tr.point.y == 24.0f && tr.normal.y == 1.0f);
         /* a clear line through the empty middle, ending short of box 3 */
         s.a = copse_v2(2, 20);
         s.b = copse_v2(21, 20);
-        CHECK_STATUS(copse_bsp2_segment(&t, &s, &tr), COPSE_OK);
+        CHECK_STATUS(copse_bsp2_segment(t, &s, &tr), COPSE_OK);
         CHECK(!tr.hit && tr.t == 1.0f && tr.object == COPSE_BSP_NONE);
     }
+}
+
+static void test_seed_example(void)
+{
+    copse_box2 scene, boxes[4];
+    copse_bsp2 t;
+    pool_reset();
+    bsp2_seed_scene(&scene, boxes);
+    if (bsp2_build_exact(&t, &scene, boxes, 4, 3))
+        bsp2_check_seed_tree(&t);
 }
 
 /* ---- brute force ------------------------------------------------------------------------------- */
@@ -686,6 +691,17 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
             if (kind == SC_GRID || kind == SC_TOUCHING) {
                 /* exact inputs; t itself is a rounded quotient */
                 bad_seg += tr.hit != (ob != COPSE_BSP_NONE);
+                if (tr.hit && ob != COPSE_BSP_NONE && tr.object != ob && tr.object < s->n) {
+                    /* a tie within rounding (two boxes entered at one corner): the object the
+                     * library chose must be entered at the brute-force t too */
+                    scene2 one;
+                    uint32_t o1;
+                    one.scene = s->scene;
+                    one.boxes = &s->boxes[tr.object];
+                    one.n = 1;
+                    if (brute_segment(&one, a, b, &o1, 0.0) == tb)
+                        ob = tr.object;
+                }
                 if (tr.hit && ob != COPSE_BSP_NONE)
                     bad_seg += ((double)tr.t - tb > 1e-6 || tb - (double)tr.t > 1e-6) ||
                                (tr.object != ob && tr.t != (float)tb);
@@ -717,14 +733,14 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
 
 /* One built scene, judged whole: leaf contents (and the seed's rule on integer scenes), both
  * visit orders, the pairs, and the query battery. */
-static void judge_scene(const scene2 *s, scene_kind kind, uint32_t depth, test_rng *rng, unsigned queries)
+/* A built (or viewed) tree over s, judged whole. */
+static void judge_tree(const copse_bsp2 *tree, const scene2 *s, scene_kind kind, uint32_t depth, test_rng *rng,
+                       unsigned queries)
 {
-    copse_bsp2 t;
+    const copse_bsp2 t = *tree;
     leaf_region *reg;
     uint32_t *order, *end, *ids;
     pair_ctx pc;
-    if (!build_exact(&t, &s->scene, s->boxes, s->n, depth))
-        return;
     reg = (leaf_region *)pool_alloc(t.node_count * sizeof(leaf_region));
     order = (uint32_t *)pool_alloc(t.node_count * 4u);
     end = (uint32_t *)pool_alloc(t.node_count * 4u);
@@ -740,6 +756,39 @@ static void judge_scene(const scene2 *s, scene_kind kind, uint32_t depth, test_r
     CHECK_STATUS(copse_bsp2_visit_pairs(&t, count_pair, &pc), COPSE_OK);
     CHECK(pc.bad == 0);
     run_queries(&t, s, kind, rng, queries, ids, t.node_count);
+}
+
+static void judge_scene(const scene2 *s, scene_kind kind, uint32_t depth, test_rng *rng, unsigned queries)
+{
+    copse_bsp2 t;
+    if (bsp2_build_exact(&t, &s->scene, s->boxes, s->n, depth))
+        judge_tree(&t, s, kind, depth, rng, queries);
+}
+
+bool bsp2_make_map(unsigned kind, uint32_t n, test_rng *rng, copse_box2 *scene, const copse_box2 **boxes)
+{
+    scene2 s;
+    if (kind >= SC_COUNT || !make_scene(&s, (scene_kind)kind, n, rng))
+        return false;
+    *scene = s.scene;
+    *boxes = s.boxes;
+    return true;
+}
+
+const char *bsp2_map_name(unsigned kind)
+{
+    return kind < SC_COUNT ? k_scene_names[kind] : "?";
+}
+
+void bsp2_judge_tree(const copse_bsp2 *t, unsigned kind, uint32_t depth, uint64_t seed, unsigned queries)
+{
+    scene2 s;
+    test_rng rng;
+    s.scene = t->scene;
+    s.boxes = t->objects;
+    s.n = t->object_count;
+    test_rng_seed(&rng, seed);
+    judge_tree(t, &s, (scene_kind)kind, depth, &rng, queries);
 }
 
 void bsp2_judge_map(const copse_box2 *scene, const copse_box2 *boxes, uint32_t n, uint32_t depth, uint64_t seed,
@@ -784,7 +833,7 @@ static void test_checksum(void)
     copse_bsp2 t;
     pool_reset();
     test_rng_seed(&rng, 4242);
-    if (!make_scene(&s, SC_FLOAT, 40, &rng) || !build_exact(&t, &s.scene, s.boxes, s.n, 10))
+    if (!make_scene(&s, SC_FLOAT, 40, &rng) || !bsp2_build_exact(&t, &s.scene, s.boxes, s.n, 10))
         return;
     for (i = 0; i < t.node_count * (uint32_t)sizeof(copse_bsp2_node); i++)
         h = (h ^ ((const uint8_t *)t.nodes)[i]) * 16777619u;

@@ -98,6 +98,17 @@ static const char k_two_boxes[] = "P1\n"
                                   "  P0\n    E\n    P2\n      E\n      P3\n        E\n        P4\n"
                                   "          E\n          P5\n            E\n            S0\n";
 
+void bsp3_two_boxes(copse_plane planes[2][6], copse_brush brushes[2])
+{
+    copse_box3 a = copse_box3_make(0, 0, 0, 1, 1, 1), b = copse_box3_make(1, 0, 0, 2, 1, 1);
+    CHECK_STATUS(copse_brush_from_box(&a, planes[0]), COPSE_OK);
+    CHECK_STATUS(copse_brush_from_box(&b, planes[1]), COPSE_OK);
+    brushes[0].planes = planes[0];
+    brushes[0].plane_count = 6;
+    brushes[1].planes = planes[1];
+    brushes[1].plane_count = 6;
+}
+
 static void test_hand_trees(void)
 {
     copse_plane planes[2][6];
@@ -105,14 +116,8 @@ static void test_hand_trees(void)
     copse_bsp3 t;
     char text[512];
     size_t len;
-    copse_box3 a = copse_box3_make(0, 0, 0, 1, 1, 1), b = copse_box3_make(1, 0, 0, 2, 1, 1);
     pool_reset();
-    CHECK_STATUS(copse_brush_from_box(&a, planes[0]), COPSE_OK);
-    CHECK_STATUS(copse_brush_from_box(&b, planes[1]), COPSE_OK);
-    brushes[0].planes = planes[0];
-    brushes[0].plane_count = 6;
-    brushes[1].planes = planes[1];
-    brushes[1].plane_count = 6;
+    bsp3_two_boxes(planes, brushes);
     if (!bsp3_build_exact(&t, brushes, 1, &k_default))
         return;
     CHECK_EQ_INT(t.node_count, 6);
@@ -589,6 +594,29 @@ void bsp3_run_oracle(const copse_bsp3 *t, const copse_brush *brushes, uint32_t n
     g_pool_used = mark;
 }
 
+/* Where a set's queries go: the sets lie in [0, 16] x [0, 16] x [0, 6] (times 1e29 when huge). */
+static void set_battery(set_kind kind, bsp3_battery *bt)
+{
+    const float unit = kind == SET_HUGE ? 1e29f : 1.0f;
+    bt->name = k_set_names[kind];
+    bt->lo[0] = bt->lo[1] = -1.0f * unit;
+    bt->lo[2] = -1.0f * unit;
+    bt->hi[0] = bt->hi[1] = 17.0f * unit;
+    bt->hi[2] = 7.0f * unit;
+    bt->grid = kind == SET_GRID_BOXES || kind == SET_HUGE ? unit : 0.0f;
+    bt->radius = 1.5f * unit;
+}
+
+bool bsp3_make_set(unsigned kind, uint32_t n, test_rng *rng, const copse_brush **brushes, bsp3_battery *bt)
+{
+    bset set;
+    if (kind >= SET_COUNT || !make_set(&set, (set_kind)kind, n, rng))
+        return false;
+    *brushes = set.brushes;
+    set_battery((set_kind)kind, bt);
+    return true;
+}
+
 static void test_random(void)
 {
     static const uint32_t sizes[] = {0, 1, 2, 3, 5, 8};
@@ -606,22 +634,13 @@ static void test_random(void)
                 pool_reset();
                 p.max_depth = d == 0 ? COPSE_BSP_MAX_DEPTH : 4u; /* shallow: mixed leaves */
                 p.split_weight = d == 0 ? 8u : 0u;
+                bsp3_battery bt;
                 test_rng_seed(&rng, 500u + 100u * kind + 10u * i + d);
                 if (!make_set(&set, (set_kind)kind, n, &rng) || !bsp3_build_exact(&t, set.brushes, n, &p))
                     return;
                 CHECK(t.depth <= p.max_depth && (d == 1 || n > 20 || t.mixed_leaves == 0 || kind == SET_TANGENT));
-                {
-                    const float unit = kind == SET_HUGE ? 1e29f : 1.0f;
-                    bsp3_battery bt;
-                    bt.name = k_set_names[kind];
-                    bt.lo[0] = bt.lo[1] = -1.0f * unit;
-                    bt.lo[2] = -1.0f * unit;
-                    bt.hi[0] = bt.hi[1] = 17.0f * unit;
-                    bt.hi[2] = 7.0f * unit;
-                    bt.grid = kind == SET_GRID_BOXES || kind == SET_HUGE ? unit : 0.0f;
-                    bt.radius = 1.5f * unit;
-                    bsp3_run_oracle(&t, set.brushes, n, &bt, &rng, small ? 40u : 300u);
-                }
+                set_battery((set_kind)kind, &bt);
+                bsp3_run_oracle(&t, set.brushes, n, &bt, &rng, small ? 40u : 300u);
             }
         }
     }

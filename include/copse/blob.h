@@ -38,8 +38,10 @@ extern "C" {
 
 /* Tree kinds (header offset 6). Values are never reused. */
 typedef enum copse_blob_kind {
-    COPSE_BLOB_BVH = 1
-    /* reserved: 2 point octree, 3 loose octree, 4 BSP 2D, 5 BSP 3D */
+    COPSE_BLOB_BVH = 1,
+    /* reserved: 2 point octree, 3 loose octree */
+    COPSE_BLOB_BSP2 = 4, /* copse_bsp2_save / copse_bsp2_view (copse/bsp.h) */
+    COPSE_BLOB_BSP3 = 5  /* copse_bsp3_save / copse_bsp3_view */
 } copse_blob_kind;
 
 typedef struct copse_blob_section {

@@ -181,6 +181,23 @@ copse_status copse_bsp2_dump(const copse_bsp2 *bsp, copse_bsp_order order, char 
  * COPSE_OK or the first problem's status. */
 copse_status copse_bsp2_check(const copse_bsp2 *bsp);
 
+/* ---- 2D blobs: bake on the host, query from flash (docs/format.md, tree kind 4) --------------
+ * The blob is self-contained: it holds the nodes, the leaf items and the objects' boxes, so a
+ * view needs nothing else and its `objects` point into the blob.
+ *
+ * copse_bsp2_save_bytes: the blob's exact size; 0 for NULL, an unbuilt tree or one too large.
+ * copse_bsp2_save: the tree is checked first (NULL, PARAM for an unbuilt tree, the statuses of
+ * copse_bsp2_check, then those of the view's checks: a saved blob always views; TOO_LARGE);
+ * *written (optional) then receives the size, and NOMEM leaves buf untouched when cap is
+ * short. Same tree, same bytes, on every host.
+ * copse_bsp2_view: validates the blob (4-aligned; the statuses of copse_blob_read, then
+ * BLOB_KIND, BLOB_HEADER, TOO_DEEP, BLOB_SECTION, BLOB_BOUNDS, BLOB_NODE, BLOB_PRIM,
+ * BLOB_DEPTH; HOST_ORDER on a big-endian host) and points `bsp` into it: the blob must stay
+ * where it is while the tree is used. On error *bsp is an empty tree. */
+size_t copse_bsp2_save_bytes(const copse_bsp2 *bsp);
+copse_status copse_bsp2_save(const copse_bsp2 *bsp, void *buf, size_t cap, size_t *written);
+copse_status copse_bsp2_view(copse_bsp2 *bsp, const void *blob, size_t len);
+
 
 /* =============================================================================================
  * The 3D solid-leaf tree (convex brushes, Quake's map compilers)
@@ -223,12 +240,24 @@ typedef struct copse_bsp3_leaf {
 
 #define COPSE_BSP3_MIXED 0x80000000u
 
-/* 8 bytes: sides[first .. first+sides) are plane indices; the first `split_sides` are the
- * input planes, the rest the axis-aligned bevels the build added. */
+/* 8 bytes, two 4-byte fields (every field of a blob is 4 bytes wide, docs/format.md): the
+ * brush's sides are sides[first .. first + copse_bsp3_brush_sides()), plane indices; the first
+ * copse_bsp3_brush_split_sides() are the input planes, the rest the axis-aligned bevels the
+ * build added. `counts` packs both: bits 0-15 all sides, bits 16-31 the input ones. */
 typedef struct copse_bsp3_brush {
     uint32_t first;
-    uint16_t sides, split_sides;
+    uint32_t counts;
 } copse_bsp3_brush;
+
+static inline uint32_t copse_bsp3_brush_sides(const copse_bsp3_brush *b)
+{
+    return b->counts & 0xFFFFu;
+}
+
+static inline uint32_t copse_bsp3_brush_split_sides(const copse_bsp3_brush *b)
+{
+    return b->counts >> 16;
+}
 
 typedef struct copse_bsp3_params {
     uint32_t max_depth;    /* 1..COPSE_BSP_MAX_DEPTH */
@@ -314,6 +343,14 @@ copse_status copse_bsp3_overlap_box(const copse_bsp3 *bsp, const copse_box3 *box
 copse_status copse_bsp3_dump(const copse_bsp3 *bsp, copse_bsp_order order, char *buf, size_t cap, size_t *length);
 
 copse_status copse_bsp3_check(const copse_bsp3 *bsp);
+
+/* ---- 3D blobs (docs/format.md, tree kind 5) ---------------------------------------------------
+ * The tree owns everything it queries (planes, brushes, leaf lists), and so does its blob.
+ * Save, save_bytes and view as for the 2D tree (an empty tree, over no brushes, saves too);
+ * the view's statuses add BLOB_PRIM for brush sides and leaf brush lists out of range. */
+size_t copse_bsp3_save_bytes(const copse_bsp3 *bsp);
+copse_status copse_bsp3_save(const copse_bsp3 *bsp, void *buf, size_t cap, size_t *written);
+copse_status copse_bsp3_view(copse_bsp3 *bsp, const void *blob, size_t len);
 
 #ifdef __cplusplus
 }

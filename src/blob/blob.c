@@ -172,3 +172,80 @@ copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info
         memset(info, 0, sizeof *info);
     return st;
 }
+
+/* ---- shared by the trees' save and view ------------------------------------------------------ */
+
+static bool words_sizes(uint32_t count, const blob_words *secs, size_t *sizes)
+{
+    uint32_t s;
+    for (s = 0; s < count; s++) {
+        if (secs[s].bytes > 0xFFFFFFFFu - 256u)
+            return false;
+        sizes[s] = (size_t)secs[s].bytes;
+    }
+    return true;
+}
+
+uint32_t blob_words_size(uint32_t count, const blob_words *secs)
+{
+    size_t sizes[COPSE_BLOB_MAX_SECTIONS];
+    uint32_t offsets[COPSE_BLOB_MAX_SECTIONS];
+    if (count == 0 || count > COPSE_BLOB_MAX_SECTIONS || !words_sizes(count, secs, sizes))
+        return 0;
+    return blob_layout(count, sizes, offsets);
+}
+
+copse_status blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6],
+                             uint32_t count, const blob_words *secs, void *buf, size_t cap, size_t *written)
+{
+    size_t sizes[COPSE_BLOB_MAX_SECTIONS];
+    uint32_t offsets[COPSE_BLOB_MAX_SECTIONS], ids[COPSE_BLOB_MAX_SECTIONS], total, s;
+    uint8_t *out = (uint8_t *)buf;
+    if (count == 0 || count > COPSE_BLOB_MAX_SECTIONS || !words_sizes(count, secs, sizes))
+        return COPSE_ERR_TOO_LARGE;
+    total = blob_layout(count, sizes, offsets);
+    if (total == 0)
+        return COPSE_ERR_TOO_LARGE;
+    if (written != NULL)
+        *written = total;
+    if (cap < total)
+        return COPSE_ERR_NOMEM;
+    for (s = 0; s < count; s++)
+        ids[s] = s + 1u;
+    blob_write_header(out, kind, 0u, total, count, ids, offsets, sizes, tree, bounds);
+    for (s = 0; s < count; s++) {
+        const uint8_t *src = (const uint8_t *)secs[s].data;
+        size_t i;
+        for (i = 0; i + 4u <= sizes[s]; i += 4u) {
+            uint32_t v;
+            memcpy(&v, src + i, sizeof v); /* a host-order field, stored little endian */
+            blob_put_u32(out + offsets[s] + i, v);
+        }
+    }
+    blob_seal(out, total);
+    return COPSE_OK;
+}
+
+copse_status blob_view_open(const void *blob, size_t len, uint32_t kind, copse_blob_info *info)
+{
+    copse_status st;
+    if (blob == NULL)
+        return COPSE_ERR_NULL;
+    if (!blob_host_in_place())
+        return COPSE_ERR_HOST_ORDER;
+    st = copse_blob_read(blob, len, info);
+    if (st == COPSE_OK && info->kind != kind)
+        st = COPSE_ERR_BLOB_KIND;
+    return st;
+}
+
+copse_status blob_view_sections(const copse_blob_info *info, uint32_t count, const uint64_t *sizes)
+{
+    uint32_t s;
+    if (info->section_count != count)
+        return COPSE_ERR_BLOB_SECTION;
+    for (s = 0; s < count; s++)
+        if (info->sections[s].id != s + 1u || info->sections[s].size != sizes[s])
+            return COPSE_ERR_BLOB_SECTION;
+    return COPSE_OK;
+}

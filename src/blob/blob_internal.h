@@ -80,4 +80,53 @@ void blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t tot
 /* Writes the CRC-32 of out[0, total) (its own field taken as zero) at offset 12. */
 void blob_seal(uint8_t *out, uint32_t total);
 
+COPSE_INLINE bool blob_same_bits(float a, float b)
+{
+    uint32_t x, y;
+    memcpy(&x, &a, sizeof x);
+    memcpy(&y, &b, sizeof y);
+    return x == y;
+}
+
+/* ---- what every tree's save and view share --------------------------------------------------- */
+
+/* One section to save: `bytes` bytes of 4-byte fields (u32, i32, float) in host order, stored
+ * field by field little endian (the trees' arrays are such fields only, checked at compile
+ * time next to each tree's save). Sections take ids 1, 2, ... in order. */
+typedef struct blob_words {
+    const void *data;
+    uint64_t bytes;
+} blob_words;
+
+/* The blob's total size, or 0 when it does not fit the format's 32-bit sizes. */
+uint32_t blob_words_size(uint32_t count, const blob_words *secs);
+
+/* Writes a whole blob: TOO_LARGE (over 32-bit sizes); else *written (optional) = the size, and
+ * NOMEM with nothing written when cap is short; else the header, the sections and the CRC. */
+copse_status blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6],
+                             uint32_t count, const blob_words *secs, void *buf, size_t cap, size_t *written);
+
+/* The start of every view: NULL blob, HOST_ORDER, the container (copse_blob_read), then
+ * BLOB_KIND when it holds another kind of tree. */
+copse_status blob_view_open(const void *blob, size_t len, uint32_t kind, copse_blob_info *info);
+
+/* BLOB_SECTION unless the blob has exactly `count` sections, ids 1..count, of these sizes. */
+copse_status blob_view_sections(const copse_blob_info *info, uint32_t count, const uint64_t *sizes);
+
+/* Where section s starts, as a pointer into the blob (4-aligned after blob_view_open). */
+COPSE_INLINE const void *blob_section_data(const void *blob, const copse_blob_info *info, uint32_t s)
+{
+    return (const void *)((const uint8_t *)blob + info->sections[s].offset);
+}
+
+/* Are bytes 32 + from .. 63 of the tree information zero (reserved)? */
+COPSE_INLINE bool blob_tree_reserved_zero(const copse_blob_info *info, uint32_t from)
+{
+    uint32_t k;
+    for (k = from; k < COPSE_BLOB_TREE_INFO_BYTES; k++)
+        if (info->tree[k] != 0u)
+            return false;
+    return true;
+}
+
 #endif

@@ -473,8 +473,7 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
         uint32_t i;
         for (i = 0; i < count; i++) {
             br[i].first = b.info[i].first_plane;
-            br[i].sides = b.info[i].nplanes;
-            br[i].split_sides = b.info[i].nreal;
+            br[i].counts = (uint32_t)b.info[i].nplanes | ((uint32_t)b.info[i].nreal << 16);
         }
         p += COPSE_ARENA_ROUND((size_t)count * sizeof(copse_bsp3_brush));
     }

@@ -59,12 +59,12 @@ static void test_brush(tracer *tr, uint32_t bi)
     const copse_bsp3_brush *b = &t->brushes[bi];
     float tn = 0.0f, tf = 1.0f;
     int enter = -1;
-    uint32_t k;
+    uint32_t k, sides = copse_bsp3_brush_sides(b);
     for (k = 0; k < TRACE_RECENT; k++)
         if (tr->recent[k] == bi)
             return; /* its answer is already in */
     tr->recent[tr->recent_next++ % TRACE_RECENT] = bi;
-    for (k = 0; k < b->sides; k++) {
+    for (k = 0; k < sides; k++) {
         const copse_plane *p = brush_plane(t, b, k);
         float e = expansion(tr, p);
         float da = p->normal.x * tr->a[0] + p->normal.y * tr->a[1] + p->normal.z * tr->a[2] - (p->dist + e);
@@ -312,7 +312,7 @@ copse_status copse_bsp3_contents(const copse_bsp3 *bsp, copse_vec3 point, copse_
         for (i = 0; i < count && !out->solid; i++) {
             const copse_bsp3_brush *b = &bsp->brushes[bsp->leaf_brushes[leaf->first + i]];
             bool inside = true;
-            for (k = 0; k < b->split_sides && inside; k++)
+            for (k = 0; k < copse_bsp3_brush_split_sides(b) && inside; k++)
                 inside = bsp3_plane_dist(brush_plane(bsp, b, k), x) <= 0.0f;
             out->solid = inside;
         }
@@ -387,9 +387,10 @@ copse_status copse_bsp3_check(const copse_bsp3 *bsp)
         return COPSE_ERR_NULL;
     for (i = 0; i < bsp->brush_count; i++) {
         const copse_bsp3_brush *b = &bsp->brushes[i];
-        if (b->first > bsp->side_count || b->sides > bsp->side_count - b->first || b->split_sides > b->sides)
+        const uint32_t sides = copse_bsp3_brush_sides(b);
+        if (b->first > bsp->side_count || sides > bsp->side_count - b->first || copse_bsp3_brush_split_sides(b) > sides)
             return COPSE_ERR_INDEX;
-        for (k = 0; k < b->sides; k++)
+        for (k = 0; k < sides; k++)
             if (bsp->sides[b->first + k] >= bsp->plane_count)
                 return COPSE_ERR_INDEX;
     }

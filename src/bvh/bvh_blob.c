@@ -16,9 +16,7 @@ typedef char bvh_blob_node2_layout[(sizeof(copse_bvh_node2) == COPSE_BVH_NODE2_B
                                     offsetof(copse_bvh_node2, index) == 16u &&
                                     offsetof(copse_bvh_node2, count) == 20u) ? 1 : -1];
 
-/* Section ids and tree-info offsets (relative to header byte 32). */
-#define BVH_SECTION_NODES 1u
-#define BVH_SECTION_PRIMS 2u
+/* Sections: 1 the nodes, 2 the prims. Tree-info offsets (relative to header byte 32). */
 #define BVH_INFO_NODES 0u
 #define BVH_INFO_PRIMS 4u
 #define BVH_INFO_DEGENERATE 8u
@@ -28,39 +26,32 @@ typedef char bvh_blob_node2_layout[(sizeof(copse_bvh_node2) == COPSE_BVH_NODE2_B
 #define BVH_INFO_AXIS 15u /* 3 bytes */
 #define BVH_INFO_USED 18u /* bytes 18..31 are reserved, zero */
 
-/* The blob's section sizes and total: PARAM for a tree with no dimension or kind, TOO_LARGE
- * when it would not fit the format's 32-bit sizes (sums in 64 bits: size_t may be 32). */
-static copse_status layout(const copse_bvh *bvh, size_t sizes[2], uint32_t offsets[2], uint32_t *total)
+/* The blob's sections (the node and prim arrays, saved as they are): PARAM for a tree with no
+ * dimension or kind. */
+static copse_status sections(const copse_bvh *bvh, blob_words secs[2])
 {
-    uint64_t nodes = (uint64_t)bvh->node_count * (bvh->dim == 3u ? COPSE_BVH_NODE3_BYTES : COPSE_BVH_NODE2_BYTES);
-    uint64_t prims = (uint64_t)bvh->prim_count * 4u;
     if ((bvh->dim != 2u && bvh->dim != 3u) || (bvh->kind != COPSE_PRIM_TRIANGLES && bvh->kind != COPSE_PRIM_BOXES))
         return COPSE_ERR_PARAM;
-    if (nodes + prims > 0xFFFFFFFFu - 256u)
-        return COPSE_ERR_TOO_LARGE;
-    sizes[0] = (size_t)nodes;
-    sizes[1] = (size_t)prims;
-    *total = blob_layout(2u, sizes, offsets);
-    return *total != 0 ? COPSE_OK : COPSE_ERR_TOO_LARGE;
+    secs[0].data = bvh->nodes;
+    secs[0].bytes = (uint64_t)bvh->node_count * bvh_node_bytes(bvh->dim);
+    secs[1].data = bvh->prims;
+    secs[1].bytes = (uint64_t)bvh->prim_count * 4u;
+    return COPSE_OK;
 }
 
 size_t copse_bvh_save_bytes(const copse_bvh *bvh)
 {
-    size_t sizes[2];
-    uint32_t offsets[2], total = 0;
-    if (bvh == NULL || layout(bvh, sizes, offsets, &total) != COPSE_OK)
+    blob_words secs[2];
+    if (bvh == NULL || sections(bvh, secs) != COPSE_OK)
         return 0;
-    return total;
+    return blob_words_size(2u, secs);
 }
 
 copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t *written)
 {
-    static const uint32_t ids[2] = { BVH_SECTION_NODES, BVH_SECTION_PRIMS };
-    size_t sizes[2];
-    uint32_t offsets[2], total, i;
-    uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], *out = (uint8_t *)buf, *p;
+    blob_words secs[2];
+    uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES];
     float bounds[6];
-    const unsigned dim = bvh != NULL ? bvh->dim : 0u;
     unsigned a;
     copse_status st;
 
@@ -68,16 +59,11 @@ copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t 
         *written = 0;
     if (bvh == NULL || (buf == NULL && cap > 0))
         return COPSE_ERR_NULL;
-    st = layout(bvh, sizes, offsets, &total);
+    st = sections(bvh, secs);
     if (st == COPSE_OK)
         st = copse_bvh_check(bvh); /* never write a blob that would not view */
     if (st != COPSE_OK)
         return st;
-    if (written != NULL)
-        *written = total;
-    if (cap < total)
-        return COPSE_ERR_NOMEM;
-
     memset(tree, 0, sizeof tree);
     blob_put_u32(tree + BVH_INFO_NODES, bvh->node_count);
     blob_put_u32(tree + BVH_INFO_PRIMS, bvh->prim_count);
@@ -88,29 +74,11 @@ copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t 
     memcpy(tree + BVH_INFO_AXIS, bvh->axis, 3u);
     memset(bounds, 0, sizeof bounds);
     if (bvh->node_count > 0)
-        for (a = 0; a < dim; a++) {
-            bounds[a] = bvh_node_min(bvh->nodes, 0, dim)[a];
-            bounds[3u + a] = bvh_node_max(bvh->nodes, 0, dim)[a];
+        for (a = 0; a < bvh->dim; a++) {
+            bounds[a] = bvh_node_min(bvh->nodes, 0, bvh->dim)[a];
+            bounds[3u + a] = bvh_node_max(bvh->nodes, 0, bvh->dim)[a];
         }
-    blob_write_header(out, COPSE_BLOB_BVH, 0u, total, 2u, ids, offsets, sizes, tree, bounds);
-
-    /* every field explicitly, little endian: the bytes do not depend on the host */
-    p = out + offsets[0];
-    for (i = 0; i < bvh->node_count; i++) {
-        const float *mn = bvh_node_min(bvh->nodes, i, dim), *mx = bvh_node_max(bvh->nodes, i, dim);
-        for (a = 0; a < dim; a++) {
-            blob_put_f32(p + 4u * a, mn[a]);
-            blob_put_f32(p + 4u * (dim + a), mx[a]);
-        }
-        blob_put_u32(p + 8u * dim, (uint32_t)bvh_node_index(bvh->nodes, i, dim));
-        blob_put_u32(p + 8u * dim + 4u, bvh_node_count(bvh->nodes, i, dim));
-        p += bvh_node_bytes(dim);
-    }
-    p = out + offsets[1];
-    for (i = 0; i < bvh->prim_count; i++)
-        blob_put_u32(p + 4u * i, bvh->prims[i]);
-    blob_seal(out, total);
-    return COPSE_OK;
+    return blob_save_words(COPSE_BLOB_BVH, tree, bounds, 2u, secs, buf, cap, written);
 }
 
 /* ---- view ---------------------------------------------------------------------------------- */
@@ -121,9 +89,7 @@ static copse_status read_info(const copse_blob_info *info, copse_bvh *t)
     const uint8_t *b = info->tree;
     unsigned a;
     uint8_t seen = 0;
-    size_t k;
-    if (info->kind != COPSE_BLOB_BVH)
-        return COPSE_ERR_BLOB_KIND;
+    uint64_t sizes[2];
     t->node_count = blob_get_u32(b + BVH_INFO_NODES);
     t->prim_count = blob_get_u32(b + BVH_INFO_PRIMS);
     t->degenerate_count = blob_get_u32(b + BVH_INFO_DEGENERATE);
@@ -131,9 +97,8 @@ static copse_status read_info(const copse_blob_info *info, copse_bvh *t)
     t->kind = b[BVH_INFO_KIND];
     t->depth = b[BVH_INFO_DEPTH];
     memcpy(t->axis, b + BVH_INFO_AXIS, 3u);
-    for (k = BVH_INFO_USED; k < COPSE_BLOB_TREE_INFO_BYTES; k++)
-        if (b[k] != 0u)
-            return COPSE_ERR_BLOB_HEADER;
+    if (!blob_tree_reserved_zero(info, BVH_INFO_USED))
+        return COPSE_ERR_BLOB_HEADER;
     for (a = 0; a < 3u; a++)
         seen = (uint8_t)(seen | (t->axis[a] < 3u ? 1u << t->axis[a] : 8u));
     if (info->flags != 0u || (t->dim != 2u && t->dim != 3u) ||
@@ -145,12 +110,9 @@ static copse_status read_info(const copse_blob_info *info, copse_bvh *t)
         return COPSE_ERR_BLOB_HEADER;
     if (t->depth > COPSE_BVH_MAX_DEPTH)
         return COPSE_ERR_TOO_DEEP;
-    if (info->section_count != 2u || info->sections[0].id != BVH_SECTION_NODES ||
-        info->sections[1].id != BVH_SECTION_PRIMS ||
-        info->sections[0].size != (uint64_t)t->node_count * bvh_node_bytes(t->dim) ||
-        info->sections[1].size != (uint64_t)t->prim_count * 4u)
-        return COPSE_ERR_BLOB_SECTION;
-    return COPSE_OK;
+    sizes[0] = (uint64_t)t->node_count * bvh_node_bytes(t->dim);
+    sizes[1] = (uint64_t)t->prim_count * 4u;
+    return blob_view_sections(info, 2u, sizes);
 }
 
 /* Is the caller's mesh readable by queries over `prim_count` triangles (every index in range)? */
@@ -183,14 +145,6 @@ static copse_status check_mesh(const copse_mesh *mesh, uint32_t prim_count, uint
     return COPSE_OK;
 }
 
-static bool same_bits(float a, float b)
-{
-    uint32_t x, y;
-    memcpy(&x, &a, sizeof x);
-    memcpy(&y, &b, sizeof y);
-    return x == y;
-}
-
 /* The nodes and prims in one pass, in place: each internal node against its two children
  * (escape = 1 + theirs, `count` = left subtree, children inside it), leaves tiling the prim
  * slots in order, every prim index in range and used once, bounds finite and ordered, the
@@ -204,7 +158,7 @@ static copse_status check_tree(const copse_bvh *t, const float *hdr_bounds)
         float want = 0.0f;
         if (t->node_count > 0 && a % 3u < dim)
             want = a < 3u ? bvh_node_min(t->nodes, 0, dim)[a] : bvh_node_max(t->nodes, 0, dim)[a - 3u];
-        if (!same_bits(hdr_bounds[a], want))
+        if (!blob_same_bits(hdr_bounds[a], want))
             return COPSE_ERR_BLOB_BOUNDS;
     }
     if (t->node_count == 0)
@@ -267,18 +221,13 @@ static copse_status check_tree(const copse_bvh *t, const float *hdr_bounds)
 static copse_status view_blob(copse_bvh *t, const void *blob, size_t len)
 {
     copse_blob_info info;
-    copse_status st;
-    if (blob == NULL)
-        return COPSE_ERR_NULL;
-    if (!blob_host_in_place())
-        return COPSE_ERR_HOST_ORDER;
-    st = copse_blob_read(blob, len, &info);
+    copse_status st = blob_view_open(blob, len, COPSE_BLOB_BVH, &info);
     if (st == COPSE_OK)
         st = read_info(&info, t);
     if (st != COPSE_OK)
         return st;
-    t->nodes = (const uint8_t *)blob + info.sections[0].offset;
-    t->prims = (const uint32_t *)(const void *)((const uint8_t *)blob + info.sections[1].offset);
+    t->nodes = blob_section_data(blob, &info, 0);
+    t->prims = (const uint32_t *)blob_section_data(blob, &info, 1);
     return check_tree(t, info.bounds);
 }
 

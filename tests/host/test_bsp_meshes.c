@@ -3,7 +3,7 @@
  * cut into clusters of triangles by a grid over its bounds, each cluster's bounding box one
  * brush (flat ones thickened), so the brushes overlap, touch and nest as real level geometry
  * does. The 3D tree is judged by the brute-force battery of test_bsp.h; the clusters' xz
- * footprints, as a 2D map, by the 2D one.
+ * footprints, as a 2D map, by the 2D one. The 3D tree also goes through a blob and back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +66,7 @@ static void test_dungeon(void)
             bt.grid = 0.0f;
             bt.radius = (hi[0] - lo[0]) * 0.02f;
             bsp3_run_oracle(&tree, brushes, n, &bt, &rng, 2000u);
+            bsp3_blob_round_trip(&tree, &bt, "bsp3 dungeon"); /* baked and viewed: the same tree */
         }
         /* the same clusters as a ground robot's 2D map: their xz footprints */
         {
