@@ -7,6 +7,7 @@
 #   make BOARD=<b>     library, tests and demo for one board (boards/<b>/)
 #   make size          flash and RAM of each library module on every board
 #   make stack         worst-case stack of each public function on Cortex-M4 -> docs/stack.md
+#   make tool          the copse host tool (bake, stats, query, svg) -> build/tool/copse (docs/tool.md)
 #
 # Every entry point first installs the Debian packages it is missing (tools/ensure-deps).
 
@@ -53,9 +54,10 @@ test: deps-test
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory board-run BOARD=$$b || true; done
 	@$(MAKE) --no-print-directory examples-run || true
 	@$(MAKE) --no-print-directory demo-check || true
+	@$(MAKE) --no-print-directory tool-check CONFIG=asan-ubsan || true
 	@echo "== total"
 	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS)) \
-	    examples demo
+	    examples demo tool
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.

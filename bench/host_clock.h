@@ -13,6 +13,10 @@ extern "C" {
 double bench_now_ns(void);
 double bench_now_s(void);
 
+/* The calling thread's CPU time in nanoseconds (CLOCK_THREAD_CPUTIME_ID): time the thread was
+ * not running (other processes on a shared machine) does not count. */
+double bench_cpu_ns(void);
+
 /* Median of v[0..n) (sorts v; n > 0). */
 double bench_median(double *v, unsigned n);
 

@@ -45,3 +45,30 @@ bench-octree-peers:
 
 bench: bench-octree
 bench-peers: bench-octree-peers
+
+# make bench-octree-ab [AB_BASE=rev]  k nearest of revision AB_BASE (default main) against this
+#                          checkout's, same process, same trees (bench/octree_ab.c); prints markdown.
+#                          Both walks use this checkout's node layout and octree_internal.h.
+.PHONY: bench-octree-ab ab-force
+ab-force:
+AB_BASE ?= main
+AB_OUT  := $(BH_OUT)/octree_ab
+AB_RENAME := $(foreach f,knn nearest visit_nearest in_box visit_box in_sphere visit_sphere in_capsule \
+               visit_capsule capsule_any,-Dcopse_octree_$(f)=base_octree_$(f))
+
+# the base's source is fetched every time: AB_BASE may name another revision
+$(AB_OUT)/base_query.o: ab-force
+	@mkdir -p $(AB_OUT)
+	@git show $(AB_BASE):src/octree/octree_query.c > $(AB_OUT)/base_query.c
+	@echo "  CC  bench $(BENCH_OPT) $(AB_BASE):src/octree/octree_query.c"
+	@gcc $(BH_CFLAGS) -Wno-missing-prototypes -iquote src/octree $(AB_RENAME) -c $(AB_OUT)/base_query.c -o $@
+
+$(AB_OUT)/octree_ab: $(BH_OUT)/bench/octree_ab.o $(AB_OUT)/base_query.o $(OB_COMMON)
+	@echo "  LD  $@"
+	@gcc $(BENCH_OPT) -o $@ $^ -lm
+
+bench-octree-ab:
+	@$(ENSURE) gcc make git
+	@$(MAKE) --no-print-directory $(AB_OUT)/octree_ab
+	@echo "== bench-octree-ab: $(AB_BASE) against this checkout"
+	@$(AB_OUT)/octree_ab --data $(DATA) $(BENCH_ARGS)

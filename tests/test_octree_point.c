@@ -58,6 +58,69 @@ static void test_queries(void)
     }
 }
 
+/* k nearest from queries on and one float step beside the split planes of the cells the query
+ * lies in (levels 0 to 3): where a walk leaves a cell's other octants on its stack bounded by
+ * the distance to those planes, and where grid points lie on them. */
+static void test_knn_split_planes(void)
+{
+    static const ot_cloud_kind kinds[4] = { OT_UNIFORM, OT_CLUSTERED, OT_HUGE, OT_GRID };
+    static const uint32_t ks[3] = { 1, 2, 8 };
+    unsigned kind, b, q;
+    tk_pool_reset();
+    for (kind = 0; kind < 4u; kind++) {
+        for (b = 1; b < SHAPES; b++) {
+            size_t mark = tk_mark();
+            uint32_t n = tk_large_count(200, 1500);
+            copse_vec3 *pts = (copse_vec3 *)tk_alloc(sizeof(copse_vec3) * (n + 1u));
+            ot_point_tree pt;
+            test_rng rng;
+            test_rng_seed(&rng, 7000u + kind * 10u + b);
+            tk_context("split planes %s leaf=%u bucket=%u n=%u", ot_cloud_name(kinds[kind]), (unsigned)k_leaf[b],
+                       (unsigned)k_bucket[b], (unsigned)n);
+            if (pts == NULL)
+                return;
+            ot_make_cloud(pts, n, kinds[kind], &rng);
+            if (ot_point_build(&pt, pts, NULL, n, n, k_leaf[b], k_bucket[b], COPSE_OCTREE_MAX_DEPTH, 0, 0)) {
+                for (q = 0; q < 48u; q++) {
+                    float p[3], c[3], h = pt.tree.half;
+                    unsigned a, level = test_rng_below(&rng, 4), axes = 1u + test_rng_below(&rng, 7), l;
+                    memcpy(c, pt.tree.center, sizeof c);
+                    ot_random_point(&pt, &rng, p);
+                    for (l = 0; l < level; l++) { /* the cell of p one level down, as the tree derives it */
+                        h *= 0.5f;
+                        for (a = 0; a < 3u; a++)
+                            c[a] = p[a] >= c[a] ? c[a] + h : c[a] - h;
+                    }
+                    for (a = 0; a < 3u; a++) {
+                        if ((axes >> a & 1u) == 0u)
+                            continue;
+                        p[a] = c[a];
+                        if (q % 3u == 1u)
+                            p[a] = nextafterf(c[a], FLT_MAX);
+                        else if (q % 3u == 2u)
+                            p[a] = nextafterf(c[a], -FLT_MAX);
+                    }
+                    ot_judge_knn(&pt, p, ks[q / 3u % 3u], FLT_MAX);
+                }
+            }
+            tk_rewind(mark);
+        }
+    }
+    { /* A tie across a plane: the root cell is [-4, 4]^3, the query (-1, 1, 1) lies in the bounds
+       * of its octant's child, which holds point 1 at distance 1; point 0, across the plane x = 0
+       * at exactly that distance, has the lower id and must win. */
+        static const copse_vec3 tie[5] = { { 0, 1, 1 }, { -2, 1, 1 }, { -0.25f, 3, 3 }, { 4, 4, 4 }, { -4, -4, -4 } };
+        static const float at[3] = { -1, 1, 1 };
+        ot_point_tree pt;
+        tk_context("split planes: tie across x = 0");
+        if (ot_point_build(&pt, tie, NULL, 5, 5, 1, 1, COPSE_OCTREE_MAX_DEPTH, 0, 0)) {
+            CHECK(pt.tree.half == 4.0f && pt.tree.center[0] == 0.0f);
+            ot_judge_knn(&pt, at, 1, FLT_MAX);
+            ot_judge_knn(&pt, at, 2, FLT_MAX);
+        }
+    }
+}
+
 /* Random inserts and removes; the structure checked after every step, queries now and then. */
 static void test_dynamic(void)
 {
@@ -597,6 +660,7 @@ static void test_checksums(void)
 void suite_octree_point(void)
 {
     test_run("octree_point/queries", test_queries);
+    test_run("octree_point/knn_split_planes", test_knn_split_planes);
     test_run("octree_point/dynamic", test_dynamic);
     test_run("octree_point/depth_and_same_count", test_depth_and_same_count);
     test_run("octree_point/guard", test_guard);

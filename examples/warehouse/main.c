@@ -6,7 +6,10 @@
  *   2. lidar   a 360-degree scan in four rows from the robot's start pose;
  *   3. drive   along a path: at every pose a body-sphere check (overlap_sphere),
  *              the nearest obstacle (nearest) and a horizontal lidar ring;
- *   4. cost    instructions per build / ray / check under QEMU -icount
+ *   4. baked   the same scene baked on the host by `copse bake` (mk/demo.mk) into const
+ *              arrays in flash, viewed in place: the same nodes, the same answer to every
+ *              query above, and no RAM at all (no arena, no scene arrays);
+ *   5. cost    instructions per build / ray / check under QEMU -icount
  *              (nanoseconds on a PC).
  *
  * `make demo` runs this on mps2-an386 (Cortex-M4F) under QEMU and on the host and
@@ -14,10 +17,12 @@
  * machine-specific (board name, costs) and are not compared.
  */
 #include <math.h>
+#include <string.h>
 
 #include "copse/copse.h"
 #include "port.h"
 #include "scene.h"
+#include "warehouse_tree.h" /* generated: the baked tree and its mesh as const arrays */
 #if defined(__arm__) && !defined(COPSE_HOST)
 #include "cortex_m.h" /* cortex_m_stack_used: the start-up code painted the stack */
 #define DEMO_STACK_REPORT 1
@@ -174,7 +179,7 @@ static void path_poses(copse_vec3 *poses)
 
 /* ---- 1. build: the scene, then its BVH in the static arena ------------------------------------- */
 static struct {
-    uint64_t build, rays, sphere, nearest; /* instructions (QEMU -icount) or ns (host) */
+    uint64_t build, rays, sphere, nearest, flash_rays; /* instructions (QEMU -icount) or ns (host) */
     int nrays;
 } g_cost;
 
@@ -211,11 +216,22 @@ static copse_status build_tree(copse_bvh *bvh)
 }
 
 /* ---- 2. lidar: four rows of 360 beams from one pose ----------------------------------------------- */
-static void lidar_scan(const copse_bvh *bvh, copse_vec3 pose)
+static const int g_rows[4] = { 0, -3, -10, 10 }; /* elevations, degrees */
+
+typedef struct lidar_result {
+    scan rows[4];
+    float every10[36]; /* row 0 at bearings 0, 10, ..., 350 */
+} lidar_result;
+
+static void lidar_measure(const copse_bvh *bvh, copse_vec3 eye, lidar_result *out)
 {
-    static const int rows[4] = { 0, -3, -10, 10 }; /* elevations, degrees */
-    static scan scans[4];
-    static float every10[36];
+    int r;
+    for (r = 0; r < 4; r++)
+        lidar_row(bvh, eye, g_rows[r], &out->rows[r], r == 0 ? out->every10 : NULL);
+}
+
+static void lidar_scan(const copse_bvh *bvh, copse_vec3 pose, lidar_result *res)
+{
     copse_vec3 eye = copse_v3(pose.x, LIDAR_Y, pose.z);
     uint64_t t;
     int r, i;
@@ -223,24 +239,23 @@ static void lidar_scan(const copse_bvh *bvh, copse_vec3 pose)
     copse_port_printf("\nlidar   at (%.2f, %.2f, %.2f): 4 rows x 360 rays, range %.0f m\n", (double)eye.x,
                       (double)eye.y, (double)eye.z, (double)LIDAR_RANGE);
     t = copse_port_counter();
-    for (r = 0; r < 4; r++)
-        lidar_row(bvh, eye, rows[r], &scans[r], r == 0 ? every10 : NULL);
+    lidar_measure(bvh, eye, res);
     g_cost.rays = cost_since(t);
     g_cost.nrays = 4 * 360;
     for (r = 0; r < 4; r++) {
-        const scan *sc = &scans[r];
+        const scan *sc = &res->rows[r];
         copse_port_printf("  elev %3d: %3d returns (%3d floor), nearest %5.2f m @ %3d, mean %5.2f, far %5.2f\n",
-                          rows[r], sc->returns, sc->floor, (double)sc->nearest, sc->nearest_bearing,
+                          g_rows[r], sc->returns, sc->floor, (double)sc->nearest, sc->nearest_bearing,
                           (double)(sc->returns > 0 ? sc->sum / (float)sc->returns : 0.0f), (double)sc->farthest);
     }
     copse_port_printf("  elev   0, every 10 deg (m, - = no return):\n");
     for (i = 0; i < 36; i++) {
         if (i % 12 == 0)
             copse_port_printf("    %3d-%3d", 10 * i, 10 * i + 110);
-        if (every10[i] < 0.0f)
+        if (res->every10[i] < 0.0f)
             copse_port_printf("     -");
         else
-            copse_port_printf(" %5.2f", (double)every10[i]);
+            copse_port_printf(" %5.2f", (double)res->every10[i]);
         if (i % 12 == 11)
             copse_port_printf("\n");
     }
@@ -255,15 +270,14 @@ typedef struct pose_report {
     scan ring;         /* the horizontal lidar ring */
 } pose_report;
 
-/* Returns how many poses the two queries disagree on (0: they tell one truth). */
-static int drive(const copse_bvh *bvh, const copse_vec3 *poses)
+/* The three queries at each of n poses, into at[]; their costs into g_cost when `timed`. */
+static void drive_measure(const copse_bvh *bvh, const copse_vec3 *poses, int n, pose_report *at, bool timed)
 {
-    static pose_report at[POSES];
-    uint64_t t;
-    int i, contacts = 0, disagree = 0;
+    uint64_t t, sphere, nearest;
+    int i;
 
     t = copse_port_counter(); /* body sphere: array form, up to 8 ids */
-    for (i = 0; i < POSES; i++) {
+    for (i = 0; i < n; i++) {
         uint32_t ids[8];
         copse_id_list list = copse_id_list_make(ids, 8);
         copse_sphere body;
@@ -274,13 +288,25 @@ static int drive(const copse_bvh *bvh, const copse_vec3 *poses)
         at[i].more = list.truncated;
         at[i].first_id = list.count > 0 ? ids[0] : COPSE_NONE;
     }
-    g_cost.sphere = cost_since(t);
+    sphere = cost_since(t);
     t = copse_port_counter(); /* nearest obstacle within NEAR_RANGE */
-    for (i = 0; i < POSES; i++)
+    for (i = 0; i < n; i++)
         (void)copse_bvh_nearest(bvh, copse_v3(poses[i].x, BODY_Y, poses[i].z), NEAR_RANGE, &at[i].near);
-    g_cost.nearest = cost_since(t);
-    for (i = 0; i < POSES; i++)
+    nearest = cost_since(t);
+    for (i = 0; i < n; i++)
         lidar_row(bvh, copse_v3(poses[i].x, LIDAR_Y, poses[i].z), 0, &at[i].ring, NULL);
+    if (timed) {
+        g_cost.sphere = sphere;
+        g_cost.nearest = nearest;
+    }
+}
+
+/* Returns how many poses the two queries disagree on (0: they tell one truth). */
+static int drive(const copse_bvh *bvh, const copse_vec3 *poses, pose_report *at)
+{
+    int i, contacts = 0, disagree = 0;
+
+    drive_measure(bvh, poses, POSES, at, true);
 
     copse_port_printf("\npath    %d poses; body: sphere r %.2f m at y %.2f; nearest within %.0f m\n", POSES,
                       (double)BODY_R, (double)BODY_Y, (double)NEAR_RANGE);
@@ -314,7 +340,77 @@ static int drive(const copse_bvh *bvh, const copse_vec3 *poses)
     return disagree;
 }
 
-/* ---- 4. cost: '#' lines, machine-specific, not compared ------------------------------------------ */
+/* ---- 4. baked: the tool's const tree in flash against the run-time build ------------------------- */
+static bool same_scan(const scan *a, const scan *b)
+{
+    return a->returns == b->returns && a->floor == b->floor && a->nearest_bearing == b->nearest_bearing &&
+           a->nearest == b->nearest && a->farthest == b->farthest && a->sum == b->sum;
+}
+
+static bool same_pose(const pose_report *a, const pose_report *b)
+{
+    return a->touching == b->touching && a->more == b->more && a->first_id == b->first_id &&
+           a->near.id == b->near.id && a->near.distance_sq == b->near.distance_sq &&
+           a->near.point.x == b->near.point.x && a->near.point.y == b->near.point.y &&
+           a->near.point.z == b->near.point.z && same_scan(&a->ring, &b->ring);
+}
+
+/* Views the baked tree where it lies, compares it with the run-time tree node for node, asks it
+ * every question of sections 2 and 3 again and compares each answer. Returns how many differ. */
+static int baked(const copse_bvh *built, copse_vec3 pose0, const lidar_result *lidar, const copse_vec3 *poses,
+                 const pose_report *at)
+{
+    const unsigned long mesh_bytes = (unsigned long)(sizeof(float) * WAREHOUSE_TREE_POSITIONS_COUNT +
+                                                     sizeof warehouse_tree_indices[0] * WAREHOUSE_TREE_INDICES_COUNT);
+    copse_bvh flash;
+    copse_status st = warehouse_tree_view(&flash);
+    uint64_t t;
+    bool same_tree;
+    int i, r, differ = 0;
+
+    if (st != COPSE_OK) {
+        copse_port_printf("\nbaked   FAILED: viewing the flash tree: %s\n", copse_status_str(st));
+        return 1;
+    }
+    same_tree = flash.node_count == built->node_count && flash.prim_count == built->prim_count &&
+                flash.depth == built->depth && flash.dim == built->dim &&
+                memcmp(flash.nodes, built->nodes,
+                       (size_t)built->node_count * (built->dim == 3 ? COPSE_BVH_NODE3_BYTES : COPSE_BVH_NODE2_BYTES)) == 0 &&
+                memcmp(flash.prims, built->prims, sizeof(uint32_t) * built->prim_count) == 0;
+    /* one row and one pose at a time: the micro:bit has no RAM for a second set of answers */
+    t = copse_port_counter();
+    for (r = 0; r < 4; r++) {
+        float every10[36];
+        scan row;
+        lidar_row(&flash, copse_v3(pose0.x, LIDAR_Y, pose0.z), g_rows[r], &row, r == 0 ? every10 : NULL);
+        differ += !same_scan(&lidar->rows[r], &row);
+        for (i = 0; r == 0 && i < 36; i++)
+            differ += lidar->every10[i] != every10[i];
+    }
+    g_cost.flash_rays = cost_since(t);
+    for (i = 0; i < POSES; i++) {
+        pose_report one;
+        drive_measure(&flash, &poses[i], 1, &one, false);
+        differ += !same_pose(&at[i], &one);
+    }
+
+    copse_port_printf("\nbaked   by `copse bake` on the host: a %lu B blob and %lu B of mesh, const arrays in flash\n",
+                      (unsigned long)WAREHOUSE_TREE_BYTES, mesh_bytes);
+    copse_port_printf("  tree    viewed in place: %s the run-time build (%lu nodes, depth %u)\n",
+                      same_tree ? "node for node the same as" : "DIFFERENT from", (unsigned long)flash.node_count,
+                      (unsigned)flash.depth);
+    copse_port_printf("  answers the lidar scan and the %d poses again: %s\n", POSES,
+                      differ == 0 ? "every answer equal to the run-time tree's" : "some DIFFER");
+    copse_port_printf("  RAM     0 B for the flash tree; the run-time build needs the %lu B arena (the tree keeps %lu B)\n"
+                      "          and the scene's %lu B of vertex and index arrays in RAM\n",
+                      (unsigned long)sizeof g_tree_mem, (unsigned long)copse_bvh_bytes(built),
+                      (unsigned long)(sizeof g_scene.pos + sizeof g_scene.idx));
+    copse_port_printf("# flash tree blob at 0x%08lx, the run-time tree's arena at 0x%08lx\n",
+                      (unsigned long)(uintptr_t)warehouse_tree, (unsigned long)(uintptr_t)g_tree_mem);
+    return differ + !same_tree;
+}
+
+/* ---- 5. cost: '#' lines, machine-specific, not compared ------------------------------------------ */
 static void print_costs(void)
 {
     const char *unit = copse_port_counter_unit();
@@ -324,6 +420,8 @@ static void print_costs(void)
                       (unsigned long)(g_cost.build / g_scene.ntris));
     copse_port_printf("#   lidar ray     %9lu  mean of %d rays, with the floor test\n",
                       (unsigned long)(g_cost.rays / (uint64_t)g_cost.nrays), g_cost.nrays);
+    copse_port_printf("#   flash ray     %9lu  the same rays on the baked tree in flash\n",
+                      (unsigned long)(g_cost.flash_rays / (uint64_t)g_cost.nrays));
     copse_port_printf("#   sphere check  %9lu  mean of %d\n", (unsigned long)(g_cost.sphere / POSES), POSES);
     copse_port_printf("#   nearest       %9lu  mean of %d\n", (unsigned long)(g_cost.nearest / POSES), POSES);
 #ifdef DEMO_STACK_REPORT
@@ -333,10 +431,12 @@ static void print_costs(void)
 
 int main(int argc, char **argv)
 {
+    static lidar_result lidar;
+    static pose_report at[POSES];
     copse_bvh bvh;
     copse_vec3 poses[POSES];
     copse_status st;
-    int disagree;
+    int disagree, differ;
 
     copse_port_init(argc, argv);
     cost_calibrate();
@@ -348,8 +448,9 @@ int main(int argc, char **argv)
         return 1;
     }
     path_poses(poses);
-    lidar_scan(&bvh, poses[0]);
-    disagree = drive(&bvh, poses);
+    lidar_scan(&bvh, poses[0], &lidar);
+    disagree = drive(&bvh, poses, at);
+    differ = baked(&bvh, poses[0], &lidar, poses, at);
     print_costs();
-    return disagree == 0 ? 0 : 2;
+    return disagree == 0 && differ == 0 ? 0 : 2;
 }

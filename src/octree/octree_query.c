@@ -4,9 +4,13 @@
  *  - Region queries (box, sphere, capsule): depth-first over the exact node bounds with a stack
  *    of pending siblings (one entry per level). A node wholly inside the region reports its
  *    points without testing them (the tests would all pass: see geo_box_far_dist_sq).
- *  - k nearest: straight down into the nearest child; the other children wait on a stack with their box
- *    distance and are dropped when popped if they can no longer hold a better neighbour.
+ *  - k nearest: straight down into the child that holds the query (or the nearest child), the
+ *    others waiting on a stack with a lower bound of their distance, dropped when popped if they
+ *    can no longer hold a better neighbour. While the query lies in a node's bounds its siblings
+ *    wait as one entry bounded by the cell's split planes, so they cost one test until needed.
  */
+#include <string.h>
+
 #include "octree_internal.h"
 
 /* ---- region walk ----------------------------------------------------------------------------- */
@@ -261,34 +265,76 @@ copse_status copse_octree_capsule_any(const copse_octree *tree, const copse_caps
 
 /* ---- k nearest ------------------------------------------------------------------------------- */
 
+/* A stack entry: a node to visit, or (KNN_REST) the children of a node but the one in the
+ * query's octant, with a lower bound of the distance of every point below them. */
 typedef struct knn_entry {
     uint32_t node;
-    float d2; /* the node's box distance */
+    float d2;
 } knn_entry;
 
 #define KNN_STACK (7u * COPSE_OCTREE_MAX_DEPTH + 8u)
+#define KNN_REST 0x80000000u /* node indices stay below 2^28 */
+
+/* A k-nearest walk: its stack, and the cells of the nodes on the current path that contain the
+ * query in their bounds (a cell is derived from the parent's with the arithmetic that placed the
+ * points, as insert and check do, so every point lies in its octant of it). An entry's parent
+ * is on the path until the entry is popped, so its cell is still there when it is needed. */
+typedef struct knn_walker {
+    const copse_octree *t;
+    const float *p;
+    knn_entry stack[KNN_STACK];
+    uint8_t level[KNN_STACK];  /* the level of each entry's node (root 0) */
+    float c[COPSE_OCTREE_MAX_DEPTH + 1u][3], h[COPSE_OCTREE_MAX_DEPTH + 1u];
+    uint32_t sp;
+    bool inside;               /* the node entered last holds the query in its bounds; cell known */
+} knn_walker;
 
 COPSE_INLINE bool neighbor_before(float d2, uint32_t id, const copse_neighbor *b)
 {
     return d2 < b->distance_sq || (d2 == b->distance_sq && id < b->id);
 }
 
-/* Keeps the list sorted; returns the squared distance a node must not exceed from now on. */
-static float knn_offer(copse_neighbor_list *l, float d2, uint32_t id, uint32_t index, float bound)
+/* Inserts items[n] into the sorted items[0..n) (by distance first: equal distances are rare). */
+COPSE_INLINE void knn_insert(copse_neighbor *items, uint32_t n, copse_neighbor v)
+{
+    uint32_t i = n;
+    for (; i > 0u && v.distance_sq < items[i - 1u].distance_sq; i--)
+        items[i] = items[i - 1u];
+    for (; i > 0u && v.distance_sq == items[i - 1u].distance_sq && v.id < items[i - 1u].id; i--)
+        items[i] = items[i - 1u];
+    items[i] = v;
+}
+
+/* Sorts a list that did not fill up (knn_offer leaves it in arrival order until it is full). */
+static void knn_finish(copse_neighbor_list *l)
 {
     uint32_t i;
-    if (l->count == l->capacity) {
-        if (!neighbor_before(d2, id, &l->items[l->count - 1u]))
+    if (l->count < l->capacity)
+        for (i = 1; i < l->count; i++)
+            knn_insert(l->items, i, l->items[i]);
+}
+
+/* Adds a point the caller found within `bound`; returns the squared distance a node must not
+ * exceed from now on. Until the list is full, the bound does not move, so the points are only
+ * appended, and sorted once when the list fills (or by knn_finish). */
+COPSE_INLINE float knn_offer(copse_neighbor_list *l, float d2, uint32_t id, uint32_t index, float bound)
+{
+    copse_neighbor v;
+    uint32_t n = l->count;
+    v.distance_sq = d2;
+    v.id = id;
+    v.index = index;
+    if (n < l->capacity) {
+        l->items[n] = v;
+        l->count = ++n;
+        if (n < l->capacity)
             return bound;
-        l->count--;
+        for (n = 1; n < l->count; n++)
+            knn_insert(l->items, n, l->items[n]);
+    } else if (neighbor_before(d2, id, &l->items[n - 1u])) {
+        knn_insert(l->items, n - 1u, v);
     }
-    for (i = l->count; i > 0u && neighbor_before(d2, id, &l->items[i - 1u]); i--)
-        l->items[i] = l->items[i - 1u];
-    l->items[i].distance_sq = d2;
-    l->items[i].id = id;
-    l->items[i].index = index;
-    l->count++;
-    return l->count == l->capacity ? l->items[l->count - 1u].distance_sq : bound;
+    return l->items[l->count - 1u].distance_sq;
 }
 
 /* Is (d2, id) after the neighbour `a`? */
@@ -326,78 +372,164 @@ COPSE_INLINE float knn_leaf(const copse_octree *t, const copse_octree_node *node
     return bound;
 }
 
-/* The k nearest within `bound` (squared) that come after `after` (NULL: all of them). The walk
- * goes straight down into the nearest child; the others wait on the stack, farthest deepest,
- * and are dropped when popped if they can no longer hold a better neighbour. */
+COPSE_INLINE void knn_push(knn_walker *w, uint32_t node, float d2, unsigned level)
+{
+    if (w->sp < KNN_STACK) {
+        w->stack[w->sp].node = node;
+        w->stack[w->sp].d2 = d2;
+        w->level[w->sp] = (uint8_t)level;
+        w->sp++;
+    }
+}
+
+/* Child `kid` of the node at `level`, at box distance d2, becomes the node at level + 1. Its
+ * cell is needed only while the query lies in its bounds (see knn_internal); a parent's box
+ * contains its children's, so a child at distance 0 has a parent at distance 0, whose cell is
+ * known. */
+COPSE_INLINE uint32_t knn_enter(knn_walker *w, uint32_t kid, unsigned level, float d2)
+{
+    w->inside = d2 == 0.0f && level < COPSE_OCTREE_MAX_DEPTH;
+    if (w->inside)
+        oct_child_cell(w->c[level], w->h[level], oct_octant(&w->t->nodes[kid]), w->c[level + 1u],
+                       &w->h[level + 1u]);
+#if defined(__GNUC__)
+    { /* its children (one after the other, 8 x 36 bytes at most) or its first bucket */
+        const copse_octree *t = w->t;
+        const copse_octree_node *nx = &t->nodes[kid];
+        if (nx->first != OCT_NONE) {
+            if (oct_is_leaf(nx)) {
+                __builtin_prefetch(oct_bucket(t, nx->first));
+            } else {
+                uint32_t f = nx->first, j;
+                for (j = 0; j < 8u && f + j < t->node_top; j += 2u)
+                    __builtin_prefetch(&t->nodes[f + j]);
+            }
+        }
+    }
+#endif
+    return kid;
+}
+
+/* The children of node n (at `level`) but the one in octant `skip` (8: none) that may hold a
+ * point within `bound`: the nearest is returned (OCT_NONE: none), the others pushed, farthest
+ * deepest. */
+COPSE_INLINE uint32_t knn_children(knn_walker *w, uint32_t n, unsigned level, unsigned skip, float bound)
+{
+    const copse_octree_node *nodes = w->t->nodes;
+    knn_entry kids[8];
+    uint32_t c = nodes[n].first, nk = 0, i;
+    while (c != OCT_NONE) {
+        const copse_octree_node *kid = &nodes[c];
+        uint32_t next = kid->next;
+        if (oct_octant(kid) != skip) {
+            float d2 = geo_box_dist_sq(w->p, kid->min, kid->max, 3);
+            if (d2 <= bound) { /* ties must be visited, as below */
+                /* insertion by decreasing distance: the nearest ends up last */
+                for (i = nk; i > 0u && kids[i - 1u].d2 < d2; i--)
+                    kids[i] = kids[i - 1u];
+                kids[i].node = c;
+                kids[i].d2 = d2;
+                nk++;
+            }
+        }
+        /* a build allocates siblings one after the other: guess it, so the next child's load
+         * need not wait for this one's link */
+        if (next == c + 1u)
+            c++;
+        else
+            c = next;
+    }
+    if (nk == 0u)
+        return OCT_NONE;
+    for (i = 0; i + 1u < nk; i++)
+        knn_push(w, kids[i].node, kids[i].d2, level + 1u);
+    return knn_enter(w, kids[nk - 1u].node, level, kids[nk - 1u].d2);
+}
+
+/* Internal node n at `level`: when the query lies in the bounds of the child in its octant, the
+ * walk goes straight into that child, and its siblings wait on the stack as one entry, bounded
+ * by the query's distance to the nearest of the cell's three split planes: a point in another
+ * octant lies across one of them, so its distance on that axis is at least the plane's (rounding
+ * is monotonic). Returns that child, or OCT_NONE when the children must be judged by box
+ * distance (knn_children). */
+COPSE_INLINE uint32_t knn_octant_child(knn_walker *w, uint32_t n, unsigned level, float bound)
+{
+    const copse_octree_node *nodes = w->t->nodes;
+    const float *p = w->p, *c = w->c[level];
+    unsigned o;
+    uint32_t kid = nodes[n].first;
+    if (!w->inside) /* outside n's bounds: outside every child's */
+        return OCT_NONE;
+    o = oct_octant_of(p, c);
+    while (kid != OCT_NONE && oct_octant(&nodes[kid]) != o)
+        kid = nodes[kid].next == kid + 1u ? kid + 1u : nodes[kid].next;
+    if (kid == OCT_NONE || geo_box_dist_sq(p, nodes[kid].min, nodes[kid].max, 3) > 0.0f)
+        return OCT_NONE;
+    if (nodes[n].first != kid || nodes[kid].next != OCT_NONE) {
+        float dx = p[0] - c[0], dy = p[1] - c[1], dz = p[2] - c[2];
+        float plane = geo_min(geo_min(dx * dx, dy * dy), dz * dz);
+        if (plane <= bound)
+            knn_push(w, n | KNN_REST, plane, level);
+    }
+    return knn_enter(w, kid, level, 0.0f);
+}
+
+/* The k nearest within `bound` (squared) that come after `after` (NULL: all of them). Pending
+ * nodes wait on the stack with a lower bound of their distance and are dropped when popped if
+ * they can no longer hold a better neighbour. Each step visits node `cur` at `level`, or, when
+ * `expand`, judges its children but the one in octant `skip` (8: none) by box distance. */
 static void knn_walk(const copse_octree *t, const float *p, float bound, copse_neighbor_list *l,
                      const copse_neighbor *after)
 {
-    knn_entry stack[KNN_STACK];
-    uint32_t sp = 0, cur = 0;
+    knn_walker w;
+    uint32_t cur = 0;
+    unsigned level = 0, skip = 8u;
+    bool expand = false;
     const copse_octree_node *nodes = t->nodes;
-    if (geo_box_dist_sq(p, nodes[0].min, nodes[0].max, 3) > bound)
+    float d2 = geo_box_dist_sq(p, nodes[0].min, nodes[0].max, 3);
+    if (d2 > bound)
         return;
+    w.inside = d2 == 0.0f;
+    w.t = t;
+    w.p = p;
+    w.sp = 0;
+    memcpy(w.c[0], t->center, sizeof w.c[0]);
+    w.h[0] = t->half;
     for (;;) {
-        const copse_octree_node *node = &nodes[cur];
-        bool descend = false;
-        /* everything in it came before `after`: reported by an earlier batch */
-        if (after != NULL && geo_box_far_dist_sq(p, node->min, node->max) < after->distance_sq) {
-            /* skip */
-        } else if (oct_is_leaf(node)) {
-            bound = knn_leaf(t, node, p, bound, l, after);
+        knn_entry e;
+        if (expand) {
+            cur = knn_children(&w, cur, level, skip, bound);
+            expand = false;
+            if (cur != OCT_NONE) {
+                level++;
+                continue;
+            }
+        } else if (after != NULL && geo_box_far_dist_sq(p, nodes[cur].min, nodes[cur].max) < after->distance_sq) {
+            /* everything in it came before `after`: reported by an earlier batch */
+        } else if (oct_is_leaf(&nodes[cur])) {
+            bound = knn_leaf(t, &nodes[cur], p, bound, l, after);
         } else {
-            knn_entry kids[8];
-            uint32_t c = node->first, nk = 0, i;
-            while (c != OCT_NONE) {
-                const copse_octree_node *kid = &nodes[c];
-                float d2 = geo_box_dist_sq(p, kid->min, kid->max, 3);
-                uint32_t next = kid->next;
-                if (d2 <= bound) { /* ties must be visited: an equal distance may bring a lower id */
-                    /* insertion by decreasing distance: the nearest ends up last */
-                    for (i = nk; i > 0u && kids[i - 1u].d2 < d2; i--)
-                        kids[i] = kids[i - 1u];
-                    kids[i].node = c;
-                    kids[i].d2 = d2;
-                    nk++;
-                }
-                /* a build allocates siblings one after the other: guess it, so the next
-                 * child's load need not wait for this one's link */
-                if (next == c + 1u)
-                    c++;
-                else
-                    c = next;
+            uint32_t kid = knn_octant_child(&w, cur, level, bound);
+            expand = kid == OCT_NONE;
+            skip = 8u;
+            if (!expand) {
+                cur = kid;
+                level++;
             }
-            if (nk > 0u) {
-                for (i = 0; i + 1u < nk && sp < KNN_STACK; i++)
-                    stack[sp++] = kids[i];
-                cur = kids[nk - 1u].node;
-                descend = true;
-#if defined(__GNUC__)
-                {
-                    const copse_octree_node *nx = &nodes[cur];
-                    if (nx->first != OCT_NONE) {
-                        if (oct_is_leaf(nx)) {
-                            const uint32_t *bk = oct_bucket(t, nx->first);
-                            __builtin_prefetch(bk);
-                        } else { /* its children, one after the other: 8 x 36 bytes at most */
-                            uint32_t f = nx->first, j;
-                            for (j = 0; j < 8u && f + j < t->node_top; j += 2u)
-                                __builtin_prefetch(&nodes[f + j]);
-                        }
-                    }
-                }
-#endif
-            }
+            continue;
         }
-        if (!descend) {
-            for (;;) {
-                if (sp == 0u)
-                    return;
-                sp--;
-                if (stack[sp].d2 <= bound) /* ties must be visited, as above */
-                    break;
-            }
-            cur = stack[sp].node;
+        do {
+            if (w.sp == 0u)
+                return;
+            e = w.stack[--w.sp];
+        } while (e.d2 > bound); /* ties must be visited: an equal distance may bring a lower id */
+        level = w.level[w.sp];
+        if ((e.node & KNN_REST) != 0u) {
+            cur = e.node & ~KNN_REST;
+            skip = oct_octant_of(p, w.c[level]);
+            expand = true;
+        } else {
+            cur = knn_enter(&w, e.node, level - 1u, e.d2);
         }
     }
 }
@@ -418,6 +550,7 @@ copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float 
         return COPSE_OK;
     /* FLT_MAX squared is +infinity: every finite distance is in range */
     knn_walk(tree, &point.x, max_distance * max_distance, out, NULL);
+    knn_finish(out);
     return COPSE_OK;
 }
 
@@ -441,6 +574,7 @@ copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 poi
         copse_neighbor_list batch = copse_neighbor_list_make(scratch, scratch_capacity);
         uint32_t i;
         knn_walk(tree, &point.x, max_distance * max_distance, &batch, first ? NULL : &after);
+        knn_finish(&batch);
         for (i = 0; i < batch.count; i++)
             if (!visit(user, &scratch[i]))
                 return COPSE_OK;

@@ -1,0 +1,486 @@
+/*
+ * The BSP backends of the tool. A BSP blob is a self-contained map (it holds its objects or
+ * brushes), so stats, queries and SVG need nothing but the blob.
+ *
+ *   bsp2  baked from a box map: a text file, one `box x0 y0 x1 y1` a line (object i is the
+ *         i-th box), an optional `scene x0 y0 x1 y1` (default: the boxes' bounds), '#' comments.
+ *         Queries: point x y, rect x0 y0 x1 y1, circle x y r, segment2 ax ay bx by.
+ *   bsp3  baked from a mesh: its triangles grouped into --grid N x N x 3 cells (y up), each
+ *         group's bounding box a box brush (tools/lib/mesh_clusters.h). Queries: point x y z,
+ *         box x0 y0 z0 x1 y1 z1, ray ax ay az bx by bz (a trace), sphere ax ay az bx by bz r.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bvh_query.h"
+#include "copse/blob.h"
+#include "copse/bsp.h"
+#include "emit_c.h"
+#include "mesh_clusters.h"
+#include "mesh_load.h"
+#include "pointcloud_load.h"
+#include "svg.h"
+#include "tool.h"
+
+/* ---- shared: writing the blob ---------------------------------------------------------------------- */
+
+/* .bin: the blob; .c: the blob and `copse_status NAME_view(copse_bspN *bsp)`. */
+static int write_bsp_blob(const tool_opts *o, const char *kind, const uint8_t *blob, size_t len)
+{
+    char name[128], guard[128], header[512], source[512], generator[512];
+    emit_spec spec;
+    if (!host_path_has_suffix(o->output, ".c"))
+        return tool_write_file(o->output, blob, len);
+    emit_names(o->output, o->name, name, guard, sizeof name);
+    snprintf(header, sizeof header,
+             "\n#include \"copse/bsp.h\"\n\n/* Points `bsp` at the tree in place (the blob is validated first). */\n"
+             "copse_status %s_view(copse_%s *bsp);\n",
+             name, kind);
+    snprintf(source, sizeof source,
+             "\ncopse_status %s_view(copse_%s *bsp)\n{\n    return copse_%s_view(bsp, %s, %s_BYTES);\n}\n", name, kind,
+             kind, name, guard);
+    snprintf(generator, sizeof generator, "copse bake %s --tree %s -o %s", o->input, kind, o->output);
+    emit_spec_init(&spec, o->output, name, generator, blob, len);
+    spec.header_extra = header;
+    spec.source_extra = source;
+    return emit_c(&spec);
+}
+
+/* Runs `answer` on the command-line query or on every line of --queries. */
+typedef int (*bsp_answerer)(const void *tree, const char *const *words, unsigned n, FILE *out);
+
+static int run_queries(const tool_opts *o, const void *tree, bsp_answerer answer)
+{
+    const char *words[BVH_QUERY_MAX_WORDS];
+    char line[1024];
+    unsigned n;
+    int rc = 0;
+    FILE *f;
+    if (o->queries == NULL) {
+        if (o->word_count == 0)
+            return tool_fail("query: give a query or --queries FILE");
+        return answer(tree, o->words, o->word_count, stdout);
+    }
+    if ((f = fopen(o->queries, "r")) == NULL)
+        return tool_fail("%s: cannot open", o->queries);
+    while (rc == 0 && fgets(line, sizeof line, f) != NULL)
+        if ((n = bvh_query_split(line, words, BVH_QUERY_MAX_WORDS)) > 0)
+            rc = answer(tree, words, n, stdout);
+    fclose(f);
+    return rc;
+}
+
+/* Parses words[1..n) into v; 0, or 1 after a message. */
+static int numbers(const char *const *words, unsigned n, unsigned want, float *v)
+{
+    unsigned k;
+    if (n - 1u != want)
+        return tool_fail("query %s takes %u numbers, not %u", words[0], want, n - 1u);
+    for (k = 1; k < n; k++)
+        if (!tool_parse_float(words[k], &v[k - 1u]))
+            return tool_fail("query %s: '%s' is not a finite number", words[0], words[k]);
+    return 0;
+}
+
+static int unknown_query(FILE *out, const char *word, const char *tree, const char *known)
+{
+    fputc('\n', out);
+    return tool_fail("unknown query '%s' on a %s (%s)", word, tree, known);
+}
+
+static int status_line(copse_status st, const char *query, FILE *out)
+{
+    if (st == COPSE_OK)
+        return 0;
+    fprintf(out, " -> error %s\n", copse_status_str(st));
+    return tool_fail("query %s: %s", query, copse_status_str(st));
+}
+
+/* ---- bsp2: a box map -------------------------------------------------------------------------------- */
+
+/* Reads the box map; 0, or 1 after a message naming the file and line. */
+static int read_box_map(const char *path, copse_box2 **boxes, uint32_t *count, copse_box2 *scene, int *have_scene)
+{
+    size_t len;
+    char *text = (char *)tool_read_file(path, &len), *line, *save = NULL;
+    uint32_t cap = 0;
+    unsigned long number = 0;
+    *boxes = NULL;
+    *count = 0;
+    *have_scene = 0;
+    if (text == NULL)
+        return 1;
+    text[len] = '\0'; /* tool_read_file leaves a spare byte */
+    for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+        const char *w[8];
+        unsigned n = bvh_query_split(line, w, 8);
+        float v[4];
+        number++;
+        if (n == 0)
+            continue;
+        if (n != 5 || (strcmp(w[0], "box") != 0 && strcmp(w[0], "scene") != 0) || !tool_parse_float(w[1], &v[0]) ||
+            !tool_parse_float(w[2], &v[1]) || !tool_parse_float(w[3], &v[2]) || !tool_parse_float(w[4], &v[3])) {
+            free(text);
+            free(*boxes);
+            *boxes = NULL;
+            return tool_fail("%s:%lu: expected 'box x0 y0 x1 y1' or 'scene x0 y0 x1 y1' with finite numbers", path,
+                             number);
+        }
+        if (w[0][0] == 's') {
+            *scene = copse_box2_make(v[0], v[1], v[2], v[3]);
+            *have_scene = 1;
+            continue;
+        }
+        if (*count == cap) {
+            copse_box2 *bigger = (copse_box2 *)realloc(*boxes, sizeof **boxes * (cap = cap ? cap * 2u : 256u));
+            if (bigger == NULL) {
+                free(text);
+                return tool_fail("out of memory");
+            }
+            *boxes = bigger;
+        }
+        (*boxes)[(*count)++] = copse_box2_make(v[0], v[1], v[2], v[3]);
+    }
+    free(text);
+    if (*count == 0)
+        return tool_fail("%s: no boxes", path);
+    return 0;
+}
+
+static int bsp2_bake(const tool_opts *o)
+{
+    copse_box2 *boxes = NULL, scene;
+    copse_bsp2_params params = COPSE_BSP2_PARAMS_DEFAULT;
+    copse_bsp2 bsp;
+    copse_arena arena;
+    copse_status st;
+    uint32_t count, i;
+    int have_scene, rc = 1;
+    size_t bytes, blob_len;
+    void *mem = NULL;
+    uint8_t *blob = NULL;
+    if (o->depth > 0)
+        params.max_depth = (uint32_t)o->depth;
+    tool_progress(o, "loading %s", o->input);
+    if (read_box_map(o->input, &boxes, &count, &scene, &have_scene) != 0)
+        return 1;
+    if (!have_scene) {
+        scene = boxes[0];
+        for (i = 1; i < count; i++) {
+            scene.min = copse_v2(boxes[i].min.x < scene.min.x ? boxes[i].min.x : scene.min.x,
+                                 boxes[i].min.y < scene.min.y ? boxes[i].min.y : scene.min.y);
+            scene.max = copse_v2(boxes[i].max.x > scene.max.x ? boxes[i].max.x : scene.max.x,
+                                 boxes[i].max.y > scene.max.y ? boxes[i].max.y : scene.max.y);
+        }
+    }
+    bytes = copse_bsp2_build_bytes(&scene, boxes, count, &params);
+    if (bytes == (size_t)-1 || (mem = malloc(bytes > 0 ? bytes : 1)) == NULL) {
+        free(boxes);
+        return tool_fail("%s: the 2D BSP build refuses this map (%lu boxes, depth %lu)", o->input, (unsigned long)count,
+                         (unsigned long)params.max_depth);
+    }
+    tool_progress(o, "building the 2D BSP over %lu boxes (depth %lu)", (unsigned long)count,
+                  (unsigned long)params.max_depth);
+    copse_arena_init(&arena, mem, bytes);
+    if ((st = copse_bsp2_build(&bsp, &arena, &scene, boxes, count, &params)) != COPSE_OK)
+        tool_fail("%s: the 2D BSP build failed: %s", o->input, copse_status_str(st));
+    else if ((blob_len = copse_bsp2_save_bytes(&bsp)) == 0 || (blob = (uint8_t *)malloc(blob_len)) == NULL ||
+             (st = copse_bsp2_save(&bsp, blob, blob_len, NULL)) != COPSE_OK)
+        tool_fail("%s: saving the 2D BSP failed: %s", o->input, copse_status_str(st));
+    else
+        rc = write_bsp_blob(o, "bsp2", blob, blob_len);
+    free(blob);
+    free(mem);
+    free(boxes);
+    return rc;
+}
+
+/* A view's verdict: 0, or 1 after a message. */
+static int viewed(const tool_opts *o, copse_status st, const char *what)
+{
+    return st == COPSE_OK ? 0 : tool_fail("%s: not a valid %s: %s", o->input, what, copse_status_str(st));
+}
+
+/* The last line of stats: copse_bspN_check's verdict; the exit status. */
+static int check_line(const tool_opts *o, copse_status st)
+{
+    printf("check     %s\n", st == COPSE_OK ? "OK" : copse_status_str(st));
+    return st == COPSE_OK ? 0 : tool_fail("%s: check: %s", o->input, copse_status_str(st));
+}
+
+static int bsp2_open(const tool_opts *o, const void *blob, size_t len, copse_bsp2 *bsp)
+{
+    return viewed(o, copse_bsp2_view(bsp, blob, len), "2D BSP");
+}
+
+static int bsp2_stats(const tool_opts *o, const void *blob, size_t len)
+{
+    copse_bsp2 bsp;
+    if (bsp2_open(o, blob, len, &bsp) != 0)
+        return 1;
+    printf("file      %s: 2D BSP blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
+    printf("tree      2D axis-aligned over %lu boxes in the scene %g %g %g %g\n", (unsigned long)bsp.object_count,
+           (double)bsp.scene.min.x, (double)bsp.scene.min.y, (double)bsp.scene.max.x, (double)bsp.scene.max.y);
+    printf("nodes     %lu (%lu leaves, %lu internal)\n", (unsigned long)bsp.node_count, (unsigned long)bsp.leaf_count,
+           (unsigned long)(bsp.node_count - bsp.leaf_count));
+    printf("depth     %lu\n", (unsigned long)bsp.depth);
+    printf("bytes     blob %lu; %lu in an arena; %lu leaf slots, %lu boxes cut by a line\n", (unsigned long)len,
+           (unsigned long)copse_bsp2_bytes(&bsp), (unsigned long)bsp.item_count, (unsigned long)bsp.split_count);
+    return check_line(o, copse_bsp2_check(&bsp));
+}
+
+static int bsp2_answer(const void *tree, const char *const *words, unsigned n, FILE *out)
+{
+    const copse_bsp2 *bsp = (const copse_bsp2 *)tree;
+    float v[4];
+    copse_status st;
+    bool hit = false;
+    bvh_query_echo(words, n, out);
+    if (strcmp(words[0], "point") == 0) {
+        copse_bsp2_where w;
+        if (numbers(words, n, 2, v) != 0)
+            return 1;
+        if ((st = copse_bsp2_locate(bsp, copse_v2(v[0], v[1]), &w)) == COPSE_OK)
+            fprintf(out, " -> %s leaf=%lu object=%ld\n", w.solid ? "solid" : "empty", (unsigned long)w.leaf,
+                    w.object == COPSE_BSP_NONE ? -1L : (long)w.object);
+    } else if (strcmp(words[0], "segment2") == 0) {
+        copse_bsp2_trace tr;
+        copse_segment2 sg;
+        if (numbers(words, n, 4, v) != 0)
+            return 1;
+        sg.a = copse_v2(v[0], v[1]);
+        sg.b = copse_v2(v[2], v[3]);
+        if ((st = copse_bsp2_segment(bsp, &sg, &tr)) == COPSE_OK)
+            fprintf(out, tr.hit ? " -> hit object=%lu t=%.9g\n" : " -> clear\n", (unsigned long)tr.object, (double)tr.t);
+    } else if (strcmp(words[0], "rect") == 0 || strcmp(words[0], "circle") == 0) {
+        int rect = words[0][0] == 'r';
+        if (numbers(words, n, rect ? 4u : 3u, v) != 0)
+            return 1;
+        if (rect) {
+            copse_box2 b = copse_box2_make(v[0], v[1], v[2], v[3]);
+            st = copse_bsp2_overlap_box(bsp, &b, &hit);
+        } else {
+            copse_circle c;
+            c.center = copse_v2(v[0], v[1]);
+            c.radius = v[2];
+            st = copse_bsp2_overlap_circle(bsp, &c, &hit);
+        }
+        if (st == COPSE_OK)
+            fprintf(out, " -> %s\n", hit ? "overlap" : "clear");
+    } else {
+        return unknown_query(out, words[0], "2D BSP", "point, rect, circle, segment2");
+    }
+    return status_line(st, words[0], out);
+}
+
+static int bsp2_query(const tool_opts *o, const void *blob, size_t len)
+{
+    copse_bsp2 bsp;
+    return bsp2_open(o, blob, len, &bsp) != 0 ? 1 : run_queries(o, &bsp, bsp2_answer);
+}
+
+/* The cells: the scene cut by each split line, walked with an explicit stack of cells. */
+static int bsp2_svg(const tool_opts *o, const void *blob, size_t len)
+{
+    typedef struct cell { uint32_t node, level; float lo[2], hi[2]; } cell;
+    cell stack[COPSE_BSP_MAX_DEPTH + 2u];
+    copse_bsp2 bsp;
+    svg_canvas c;
+    uint32_t i, sp = 0, leaves = 0;
+    float lo[2], hi[2];
+    char legend[300], title[300];
+    if (o->output == NULL || !host_path_has_suffix(o->output, ".svg"))
+        return tool_fail("svg needs -o FILE.svg");
+    if (bsp2_open(o, blob, len, &bsp) != 0)
+        return 1;
+    lo[0] = bsp.scene.min.x;
+    lo[1] = bsp.scene.min.y;
+    hi[0] = bsp.scene.max.x;
+    hi[1] = bsp.scene.max.y;
+    snprintf(title, sizeof title, "copse 2D BSP: %s", o->input);
+    if (svg_begin(&c, o->output, lo, hi, title, bsp.depth + 1u) != 0)
+        return 1;
+    for (i = 0; i < bsp.object_count; i++) { /* the boxes as polygons under the cells */
+        const copse_box2 *b = &bsp.objects[i];
+        float xy[8] = {b->min.x, b->min.y, b->max.x, b->min.y, b->max.x, b->max.y, b->min.x, b->max.y};
+        svg_polygon(&c, xy, 4);
+    }
+    stack[sp].node = 0;
+    stack[sp].level = 1;
+    memcpy(stack[sp].lo, lo, sizeof lo);
+    memcpy(stack[sp].hi, hi, sizeof hi);
+    sp++;
+    while (sp > 0 && bsp.node_count > 0) {
+        cell cur = stack[--sp];
+        const copse_bsp2_node *nd = &bsp.nodes[cur.node];
+        unsigned kind = nd->info & 3u;
+        if (kind == COPSE_BSP2_LEAF || sp + 2u > sizeof stack / sizeof stack[0]) {
+            svg_rect(&c, cur.lo, cur.hi, cur.level);
+            leaves++;
+            continue;
+        }
+        stack[sp] = cur; /* the high side: the node `index` */
+        stack[sp].node = nd->index;
+        stack[sp].level = cur.level + 1u;
+        stack[sp].lo[kind] = nd->split;
+        sp++;
+        stack[sp] = cur; /* the low side: the next node */
+        stack[sp].node = cur.node + 1u;
+        stack[sp].level = cur.level + 1u;
+        stack[sp].hi[kind] = nd->split;
+        sp++;
+    }
+    snprintf(legend, sizeof legend, "2D BSP, %lu boxes, %lu leaf cells, depth %lu; red root to violet level %lu",
+             (unsigned long)bsp.object_count, (unsigned long)leaves, (unsigned long)bsp.depth,
+             (unsigned long)bsp.depth + 1u);
+    return svg_end(&c, legend);
+}
+
+/* ---- bsp3: box brushes from a mesh's clusters --------------------------------------------------------- */
+
+static int bsp3_bake(const tool_opts *o)
+{
+    const unsigned grid = o->grid > 0 ? o->grid : 12u, grid_y = 3u;
+    copse_bsp3_params params = COPSE_BSP3_PARAMS_DEFAULT;
+    host_mesh hm;
+    copse_box3 *boxes = NULL;
+    copse_plane *planes = NULL;
+    copse_brush *brushes = NULL;
+    copse_bsp3 bsp;
+    copse_arena arena;
+    copse_status st = COPSE_OK;
+    uint8_t *blob = NULL, *mem = NULL;
+    size_t scratch, bytes = (size_t)-1, blob_len;
+    float lo[3], hi[3];
+    uint32_t n = 0, i;
+    char err[600];
+    int rc = 1;
+    if (o->depth > 0)
+        params.max_depth = (uint32_t)o->depth;
+    if (grid > 64u)
+        return tool_fail("--grid %u: expected 1 to 64", grid);
+    tool_progress(o, "loading %s", o->input);
+    if (host_mesh_load(o->input, &hm, err, sizeof err) != 0)
+        return tool_fail("%s", err);
+    boxes = (copse_box3 *)malloc(sizeof *boxes * grid * grid * grid_y);
+    planes = (copse_plane *)malloc(sizeof *planes * 6u * grid * grid * grid_y);
+    brushes = (copse_brush *)malloc(sizeof *brushes * grid * grid * grid_y);
+    if (boxes != NULL && planes != NULL && brushes != NULL)
+        n = host_mesh_cluster_boxes(&hm, grid, grid_y, 0.05f, boxes, lo, hi);
+    for (i = 0; i < n && st == COPSE_OK; i++) {
+        st = copse_brush_from_box(&boxes[i], planes + 6u * i);
+        brushes[i].planes = planes + 6u * i;
+        brushes[i].plane_count = 6u;
+    }
+    tool_progress(o, "%lu triangles in %lu box brushes (grid %u x %u x %u)", (unsigned long)hm.triangle_count,
+                  (unsigned long)n, grid, grid, grid_y);
+    if (n > 0 && st == COPSE_OK && (scratch = copse_bsp3_scratch_bytes(brushes, n, &params)) != (size_t)-1 &&
+        (mem = (uint8_t *)malloc(scratch)) != NULL) {
+        bytes = copse_bsp3_build_bytes(brushes, n, &params, mem, scratch);
+        if (bytes != (size_t)-1 && bytes > scratch) {
+            uint8_t *bigger = (uint8_t *)realloc(mem, bytes);
+            mem = bigger;
+            bytes = bigger != NULL ? bytes : (size_t)-1;
+        }
+    }
+    if (n == 0 || st != COPSE_OK || bytes == (size_t)-1 || mem == NULL) {
+        tool_fail("%s: no 3D BSP from this mesh (%lu brushes: %s)", o->input, (unsigned long)n,
+                  st != COPSE_OK ? copse_status_str(st) : "the build refuses them or memory ran out");
+        goto done;
+    }
+    tool_progress(o, "building the 3D BSP (depth %lu) in a %lu-byte arena", (unsigned long)params.max_depth,
+                  (unsigned long)bytes);
+    copse_arena_init(&arena, mem, bytes);
+    if ((st = copse_bsp3_build(&bsp, &arena, brushes, n, &params)) != COPSE_OK)
+        tool_fail("%s: the 3D BSP build failed: %s", o->input, copse_status_str(st));
+    else if ((blob_len = copse_bsp3_save_bytes(&bsp)) == 0 || (blob = (uint8_t *)malloc(blob_len)) == NULL ||
+             (st = copse_bsp3_save(&bsp, blob, blob_len, NULL)) != COPSE_OK)
+        tool_fail("%s: saving the 3D BSP failed: %s", o->input, copse_status_str(st));
+    else
+        rc = write_bsp_blob(o, "bsp3", blob, blob_len);
+done:
+    free(blob);
+    free(mem);
+    free(brushes);
+    free(planes);
+    free(boxes);
+    host_mesh_free(&hm);
+    return rc;
+}
+
+static int bsp3_open(const tool_opts *o, const void *blob, size_t len, copse_bsp3 *bsp)
+{
+    return viewed(o, copse_bsp3_view(bsp, blob, len), "3D BSP");
+}
+
+static int bsp3_stats(const tool_opts *o, const void *blob, size_t len)
+{
+    copse_bsp3 bsp;
+    if (bsp3_open(o, blob, len, &bsp) != 0)
+        return 1;
+    printf("file      %s: 3D BSP blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
+    printf("tree      3D solid-leaf over %lu brushes (%lu planes, %lu sides)\n", (unsigned long)bsp.brush_count,
+           (unsigned long)bsp.plane_count, (unsigned long)bsp.side_count);
+    printf("nodes     %lu; leaves %lu solid, %lu mixed, %lu empty\n", (unsigned long)bsp.node_count,
+           (unsigned long)bsp.solid_leaves, (unsigned long)bsp.mixed_leaves, (unsigned long)bsp.empty_leaves);
+    printf("depth     %lu\n", (unsigned long)bsp.depth);
+    printf("bytes     blob %lu; %lu in an arena; %lu brush fragments cut\n", (unsigned long)len,
+           (unsigned long)copse_bsp3_bytes(&bsp), (unsigned long)bsp.split_count);
+    return check_line(o, copse_bsp3_check(&bsp));
+}
+
+static int bsp3_answer(const void *tree, const char *const *words, unsigned n, FILE *out)
+{
+    const copse_bsp3 *bsp = (const copse_bsp3 *)tree;
+    float v[7];
+    copse_status st;
+    bvh_query_echo(words, n, out);
+    if (strcmp(words[0], "point") == 0) {
+        copse_bsp3_where w;
+        if (numbers(words, n, 3, v) != 0)
+            return 1;
+        if ((st = copse_bsp3_contents(bsp, copse_v3(v[0], v[1], v[2]), &w)) == COPSE_OK)
+            fprintf(out, " -> %s\n", w.solid ? "solid" : "empty");
+    } else if (strcmp(words[0], "box") == 0) {
+        copse_box3 b;
+        bool hit = false;
+        if (numbers(words, n, 6, v) != 0)
+            return 1;
+        b = copse_box3_make(v[0], v[1], v[2], v[3], v[4], v[5]);
+        if ((st = copse_bsp3_overlap_box(bsp, &b, &hit)) == COPSE_OK)
+            fprintf(out, " -> %s\n", hit ? "overlap" : "clear");
+    } else if (strcmp(words[0], "ray") == 0 || strcmp(words[0], "sphere") == 0) {
+        int sphere = words[0][0] == 's';
+        copse_bsp3_trace tr;
+        copse_segment3 sg;
+        if (numbers(words, n, sphere ? 7u : 6u, v) != 0)
+            return 1;
+        sg.a = copse_v3(v[0], v[1], v[2]);
+        sg.b = copse_v3(v[3], v[4], v[5]);
+        st = sphere ? copse_bsp3_trace_sphere(bsp, &sg, v[6], &tr) : copse_bsp3_trace_ray(bsp, &sg, &tr);
+        if (st == COPSE_OK)
+            fprintf(out, tr.hit ? " -> hit fraction=%.9g%s\n" : " -> clear\n", (double)tr.fraction,
+                    tr.start_solid ? " (starts in solid)" : "");
+    } else {
+        return unknown_query(out, words[0], "3D BSP", "point, box, ray, sphere");
+    }
+    return status_line(st, words[0], out);
+}
+
+static int bsp3_query(const tool_opts *o, const void *blob, size_t len)
+{
+    copse_bsp3 bsp;
+    return bsp3_open(o, blob, len, &bsp) != 0 ? 1 : run_queries(o, &bsp, bsp3_answer);
+}
+
+static int bsp3_svg(const tool_opts *o, const void *blob, size_t len)
+{
+    (void)blob;
+    (void)len;
+    return tool_fail("%s: svg of a 3D BSP is not drawn yet (docs/tool.md)", o->input);
+}
+
+const tool_kind tool_kind_bsp2 = {"bsp2", COPSE_BLOB_BSP2, bsp2_bake, bsp2_stats, bsp2_query, bsp2_svg};
+const tool_kind tool_kind_bsp3 = {"bsp3", COPSE_BLOB_BSP3, bsp3_bake, bsp3_stats, bsp3_query, bsp3_svg};

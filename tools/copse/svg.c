@@ -1,0 +1,90 @@
+#include "svg.h"
+
+#include "tool.h"
+
+#define SVG_PIXELS 1000.0 /* the longer side */
+#define SVG_PAD 0.02      /* of the window, on each side */
+
+/* Text with the characters XML gives a meaning replaced, so any file name can be a title. */
+static void put_text(FILE *f, const char *text)
+{
+    for (; *text != '\0'; text++)
+        if (*text == '<')
+            fputs("&lt;", f);
+        else if (*text == '>')
+            fputs("&gt;", f);
+        else if (*text == '&')
+            fputs("&amp;", f);
+        else
+            fputc(*text, f);
+}
+
+int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi, const char *title,
+              unsigned levels)
+{
+    double w = (double)hi[0] - (double)lo[0], h = (double)hi[1] - (double)lo[1], m = w > h ? w : h;
+    unsigned a;
+    if (m <= 0.0)
+        m = 1.0;
+    for (a = 0; a < 2; a++) {
+        c->lo[a] = (float)((double)lo[a] - SVG_PAD * m);
+        c->hi[a] = (float)((double)hi[a] + SVG_PAD * m);
+    }
+    c->scale = SVG_PIXELS / (m * (1.0 + 2.0 * SVG_PAD));
+    c->width = ((double)c->hi[0] - (double)c->lo[0]) * c->scale;
+    c->height = ((double)c->hi[1] - (double)c->lo[1]) * c->scale;
+    c->f = fopen(path, "w");
+    if (c->f == NULL)
+        return tool_fail("%s: cannot write", path);
+    fprintf(c->f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.1f %.1f\">\n"
+            "<title>",
+            c->width, c->height + 24.0, c->width, c->height + 24.0);
+    put_text(c->f, title);
+    fprintf(c->f, "</title>\n<style>\n");
+    for (a = 1; a <= levels; a++) {
+        /* hue from red (root) round to violet (deepest); deeper cells thinner */
+        unsigned hue = levels > 1 ? 300u * (a - 1u) / (levels - 1u) : 0u;
+        fprintf(c->f, ".l%u{fill:none;stroke:hsl(%u,80%%,40%%);stroke-width:%.1f}\n", a, hue,
+                a < 8u ? 2.4 - 0.3 * (double)a : 0.3);
+    }
+    fprintf(c->f, "</style>\n<g fill=\"#c8c8c8\" fill-opacity=\"0.6\" stroke=\"#909090\" stroke-width=\"0.3\">\n");
+    return 0;
+}
+
+static double px(const svg_canvas *c, float x)
+{
+    return ((double)x - (double)c->lo[0]) * c->scale;
+}
+
+static double py(const svg_canvas *c, float y) /* second axis up */
+{
+    return ((double)c->hi[1] - (double)y) * c->scale;
+}
+
+void svg_polygon(svg_canvas *c, const float *xy, unsigned n)
+{
+    unsigned k;
+    fprintf(c->f, "<polygon points=\"");
+    for (k = 0; k < n; k++)
+        fprintf(c->f, "%s%.1f,%.1f", k ? " " : "", px(c, xy[2u * k]), py(c, xy[2u * k + 1u]));
+    fprintf(c->f, "\"/>\n");
+}
+
+void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level)
+{
+    fprintf(c->f, "<rect class=\"l%u\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n", level, px(c, lo[0]),
+            py(c, hi[1]), ((double)hi[0] - (double)lo[0]) * c->scale, ((double)hi[1] - (double)lo[1]) * c->scale);
+}
+
+int svg_end(svg_canvas *c, const char *legend)
+{
+    int bad;
+    fprintf(c->f, "</g>\n<text x=\"4\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"11\">%s</text>\n</svg>\n",
+            c->height + 17.0, legend);
+    bad = ferror(c->f);
+    if (fclose(c->f) != 0 || bad)
+        return tool_fail("write error on the SVG");
+    return 0;
+}

@@ -1,0 +1,33 @@
+/*
+ * A small SVG writer for `copse svg`: a canvas that maps world coordinates (the two axes
+ * drawn) to pixels with the second axis up, primitives as <polygon>s and tree cells as
+ * <rect>s coloured by level. One element per primitive and per cell, nothing else of those
+ * kinds, so a test can count them.
+ */
+#ifndef COPSE_TOOL_SVG_H
+#define COPSE_TOOL_SVG_H
+
+#include <stdio.h>
+
+typedef struct svg_canvas {
+    FILE *f;
+    float lo[2], hi[2]; /* world window */
+    double scale;       /* pixels per world unit */
+    double width, height;
+} svg_canvas;
+
+/* Opens path and writes the header for the window lo..hi (padded a little) and the style of
+ * each of `levels` cell levels; 0, or 1 after tool_fail. `title` goes into <title>. */
+int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi, const char *title,
+              unsigned levels);
+
+/* A filled primitive outline: n corners, xy pairs in world coordinates. */
+void svg_polygon(svg_canvas *c, const float *xy, unsigned n);
+
+/* A cell outline at tree level `level` (root = 1), coloured by the level's style. */
+void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level);
+
+/* The legend (text only) and the closing tag; 0, or 1 after tool_fail. */
+int svg_end(svg_canvas *c, const char *legend);
+
+#endif

@@ -1,0 +1,194 @@
+#!/bin/sh
+# The tool's tests (make tool-check, part of make test). Every step prints "ok   ..." or
+# "FAIL ..."; the last line is "N passed, M failed".
+#
+#   run.sh OUT DATA          with, from the environment:
+#     TOOL ORACLE READERS    the programs under test and their checkers (mk/tool.mk builds them)
+#     EMIT_CC EMIT_FLAGS EMIT_LINK   how to compile the emitted C into a host program
+#
+# Meshes: a generated one (binary STL, fixed seed) always; suzanne.obj and dungeon.obj from
+# DATA when it is there (a "skip" line says so when it is not).
+OUT=$1
+DATA=$2
+HERE=$(dirname "$0")
+pass=0
+fail=0
+mkdir -p "$OUT"
+
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+# check NAME COMMAND...: passes when the command succeeds; its output is shown on failure.
+check() {
+    label=$1; shift
+    if "$@" > "$OUT/last.out" 2>&1; then ok "$label: $(tail -n 1 "$OUT/last.out")"; else bad "$label"; sed 's/^/     /' "$OUT/last.out" | head -20; fi
+}
+# expect_error NAME TEXT COMMAND...: the command must fail with TEXT in its message.
+expect_error() {
+    name=$1; text=$2; shift 2
+    if "$@" > "$OUT/err.out" 2>&1; then bad "$name: succeeded"; return; fi
+    if grep -qF -- "$text" "$OUT/err.out"; then ok "$name: $(head -n 1 "$OUT/err.out")"
+    else bad "$name: message does not say '$text':"; sed 's/^/     /' "$OUT/err.out"; fi
+}
+
+# ---- point-cloud readers ------------------------------------------------------------------------
+mkdir -p "$OUT/readers"
+"$READERS" "$OUT/readers" "$DATA" > "$OUT/readers.out" 2>&1
+grep -E '^(ok   |FAIL|skip)' "$OUT/readers.out"
+pass=$((pass + $(grep -c '^ok   ' "$OUT/readers.out")))
+fail=$((fail + $(grep -c '^FAIL' "$OUT/readers.out")))
+grep -qE '^[0-9]+ passed, 0 failed$' "$OUT/readers.out" || bad "readers: the program did not finish cleanly"
+
+# ---- one mesh: bake -> .bin / .c, stats, query, svg ------------------------------------------------
+# mesh_tests NAME MESH QUERIES SEED
+mesh_tests() {
+    name=$1; mesh=$2; n=$3; seed=$4; d="$OUT/$name"
+    mkdir -p "$d"
+    if ! "$TOOL" bake "$mesh" --tree bvh --builder sah --leaf 4 -q -o "$d/tree.bin"; then bad "$name: bake -o .bin"; return; fi
+    ok "$name: bake -o tree.bin"
+    "$TOOL" stats "$d/tree.bin" --mesh "$mesh" > "$d/stats.txt" 2>&1
+    nodes=$(sed -n 's/^nodes *\([0-9]*\) (\([0-9]*\) leaves, \([0-9]*\) internal)$/\1/p' "$d/stats.txt")
+    leaves=$(sed -n 's/^nodes *[0-9]* (\([0-9]*\) leaves.*/\1/p' "$d/stats.txt")
+    internal=$(sed -n 's/.* leaves, \([0-9]*\) internal)$/\1/p' "$d/stats.txt")
+    tris=$(sed -n 's/^tree *3D over \([0-9]*\) triangles.*/\1/p' "$d/stats.txt")
+    hist=$(sed -n 's/^leaves *largest [0-9]*;//p' "$d/stats.txt" | awk '{ s = 0; for (i = 2; i <= NF; i += 2) s += $i; print s }')
+    node_bytes=$(sed -n 's/^bytes .*; nodes \([0-9]*\) + prims \([0-9]*\) = .*/\1/p' "$d/stats.txt")
+    prim_bytes=$(sed -n 's/^bytes .*; nodes \([0-9]*\) + prims \([0-9]*\) = .*/\2/p' "$d/stats.txt")
+    if grep -q '^check *OK' "$d/stats.txt" && [ -n "$nodes" ] && [ "$nodes" -gt 0 ] && \
+       [ "$nodes" -eq $((leaves + internal)) ] && [ "$leaves" -eq $((internal + 1)) ] && [ "$hist" -eq "$leaves" ] && \
+       [ "$node_bytes" -eq $((32 * nodes)) ] && [ "$prim_bytes" -eq $((4 * tris)) ]; then
+        ok "$name: stats: check OK, $nodes nodes = $leaves leaves + $internal internal, histogram sums to the leaves, bytes 32 x nodes + 4 x triangles"
+    else
+        bad "$name: stats inconsistent:"; sed 's/^/     /' "$d/stats.txt"
+    fi
+    "$ORACLE" queries "$mesh" "$n" "$seed" > "$d/queries.txt"
+    "$TOOL" query "$d/tree.bin" --mesh "$mesh" --queries "$d/queries.txt" > "$d/baked.txt" 2>"$d/baked.err"
+    "$ORACLE" direct "$mesh" "$d/queries.txt" > "$d/direct.txt" 2>"$d/direct.err"
+    "$ORACLE" brute "$mesh" "$d/queries.txt" > "$d/brute.txt" 2>"$d/brute.err"
+    hits=$(grep -c ' -> hit \| -> [1-9][0-9]* ids\| -> id=' "$d/direct.txt")
+    if [ "$(wc -l < "$d/baked.txt")" -eq "$n" ] && cmp -s "$d/baked.txt" "$d/direct.txt"; then
+        ok "$name: $n queries on the baked .bin (copse query) = on a tree built directly ($hits answers not empty)"
+    else
+        bad "$name: baked .bin and direct build disagree"; diff "$d/baked.txt" "$d/direct.txt" | head -10; cat "$d/baked.err"
+    fi
+    check "$name: baked answers = brute force" python3 "$HERE/compare.py" "$d/baked.txt" "$d/brute.txt"
+    # the one-off form on the command line gives the line of the file
+    first=$(head -n 1 "$d/queries.txt")
+    # shellcheck disable=SC2086
+    "$TOOL" query "$d/tree.bin" --mesh "$mesh" $first > "$d/one.txt" 2>&1
+    if [ "$(cat "$d/one.txt")" = "$(head -n 1 "$d/direct.txt")" ]; then ok "$name: copse query $first"
+    else bad "$name: one-off query: $(cat "$d/one.txt")"; fi
+
+    # the C emitter: compiled into a host program with every warning an error, C99 and C11
+    if "$TOOL" bake "$mesh" --name baked_tree -q -o "$d/baked_tree.c"; then
+        for std in c99 c11; do
+            # shellcheck disable=SC2086
+            if $EMIT_CC -std=$std $EMIT_FLAGS -I"$d" -o "$d/emitted-$std" "$HERE/emitted_main.c" "$d/baked_tree.c" \
+                 $EMIT_LINK > "$d/emit-$std.log" 2>&1 && "$d/emitted-$std" "$d/queries.txt" > "$d/emitted-$std.txt" 2>&1 \
+               && cmp -s "$d/emitted-$std.txt" "$d/direct.txt"; then
+                ok "$name: bake -o .c: the const arrays compiled ($std -Werror), viewed in place, $n answers = direct build"
+            else
+                bad "$name: emitted C ($std):"; head -20 "$d/emit-$std.log"; diff "$d/emitted-$std.txt" "$d/direct.txt" | head
+            fi
+        done
+        if grep -q "_Alignas(16)" "$d/baked_tree.c" && grep -q "aligned(16)" "$d/baked_tree.c"; then
+            ok "$name: the emitted blob is aligned to 16 under C11 and GNU C99"
+        else bad "$name: no alignment in the emitted C"; fi
+    else
+        bad "$name: bake -o .c"
+    fi
+
+    # svg: XML with one rect per node and one polygon per triangle; --levels 1: the root alone
+    if "$TOOL" svg "$d/tree.bin" --mesh "$mesh" -o "$d/tree.svg" 2> "$d/svg.err"; then
+        check "$name: svg parses as XML, $nodes rects (nodes), $tris polygons (triangles)" \
+            python3 "$HERE/svg_count.py" "$d/tree.svg" "$nodes" "$tris"
+    else bad "$name: svg: $(cat "$d/svg.err")"; fi
+    "$TOOL" svg "$d/tree.bin" --plane xy --levels 1 -o "$d/root.svg" 2> "$d/svg.err"
+    check "$name: svg --levels 1 without --mesh: 1 rect, no polygons" python3 "$HERE/svg_count.py" "$d/root.svg" 1 0
+}
+
+"$ORACLE" stl "$OUT/generated.stl" 3000 77 || bad "generating the STL mesh"
+mesh_tests generated "$OUT/generated.stl" 300 101
+# the same triangles as binary PLY and glTF: other assimp readers, the same floats, the same blob
+for fmt in ply gltf; do
+    "$ORACLE" $fmt "$OUT/generated.$fmt" 3000 77 || bad "generating the $fmt mesh"
+    if "$TOOL" bake "$OUT/generated.$fmt" -q -o "$OUT/generated-$fmt.bin" && cmp -s "$OUT/generated-$fmt.bin" "$OUT/generated/tree.bin"; then
+        ok "generated: the $fmt file of the same triangles bakes into the same blob as the STL, byte for byte"
+    else bad "generated: $fmt and STL blobs differ"; fi
+done
+if [ -f "$DATA/meshes/suzanne.obj" ]; then
+    mesh_tests suzanne "$DATA/meshes/suzanne.obj" 300 202
+    mesh_tests dungeon "$DATA/meshes/dungeon.obj" 240 303
+else
+    echo "skip tool: $DATA/meshes not found: the real-mesh bake tests did not run"
+fi
+
+# ---- BSP kinds: a 2D box map, a 3D map of box brushes from a mesh ----------------------------------
+b="$OUT/bsp"
+mkdir -p "$b"
+python3 "$HERE/bsp2_check.py" map 60 7 > "$b/map.txt"
+python3 "$HERE/bsp2_check.py" queries 300 8 > "$b/queries.txt"
+if "$TOOL" bake "$b/map.txt" --tree bsp2 --depth 10 -q -o "$b/map.bin" && "$TOOL" stats "$b/map.bin" > "$b/stats.txt"; then
+    nodes=$(sed -n 's/^nodes *\([0-9]*\) (.*/\1/p' "$b/stats.txt")
+    leaves=$(sed -n 's/^nodes *[0-9]* (\([0-9]*\) leaves.*/\1/p' "$b/stats.txt")
+    if grep -q '^check *OK' "$b/stats.txt" && [ "$nodes" -eq $((2 * leaves - 1)) ]; then
+        ok "bsp2: bake a 60-box map, stats: check OK, $nodes nodes, $leaves leaves"
+    else bad "bsp2: stats:"; cat "$b/stats.txt"; fi
+    "$TOOL" query "$b/map.bin" --queries "$b/queries.txt" > "$b/answers.txt" 2>&1
+    check "bsp2: 300 point, rect and segment2 queries = brute force" \
+        python3 "$HERE/bsp2_check.py" judge "$b/map.txt" "$b/answers.txt"
+    "$TOOL" svg "$b/map.bin" -o "$b/map.svg" 2> "$b/svg.err"
+    check "bsp2: svg parses as XML, one rect per leaf cell ($leaves), one polygon per box (60)" \
+        python3 "$HERE/svg_count.py" "$b/map.svg" "$leaves" 60
+else bad "bsp2: bake or stats"; fi
+if "$TOOL" bake "$b/map.txt" --tree bsp2 --name baked_map -q -o "$b/baked_map.c" && \
+   $EMIT_CC -std=c99 $EMIT_FLAGS -I"$b" -c -o "$b/baked_map.o" "$b/baked_map.c" > "$b/cc.log" 2>&1; then
+    ok "bsp2: bake -o .c compiles (c99 -Werror)"
+else bad "bsp2: emitted C:"; cat "$b/cc.log"; fi
+if [ -f "$DATA/meshes/dungeon.obj" ]; then
+    if "$TOOL" bake "$DATA/meshes/dungeon.obj" --tree bsp3 -q -o "$b/dungeon.bin" && "$TOOL" stats "$b/dungeon.bin" > "$b/stats3.txt"; then
+        nodes=$(sed -n 's/^nodes *\([0-9]*\);.*/\1/p' "$b/stats3.txt")
+        leaves=$(sed -n 's/^nodes .*leaves \([0-9]*\) solid, \([0-9]*\) mixed, \([0-9]*\) empty$/\1 \2 \3/p' "$b/stats3.txt" \
+                 | awk '{ print $1 + $2 + $3 }')
+        if grep -q '^check *OK' "$b/stats3.txt" && [ "$leaves" -eq $((nodes + 1)) ]; then
+            ok "bsp3: dungeon.obj as box brushes, stats: check OK, $nodes nodes, $leaves leaves"
+        else bad "bsp3: stats:"; cat "$b/stats3.txt"; fi
+    else bad "bsp3: bake or stats of dungeon.obj"; fi
+    expect_error "bsp3: svg" "svg of a 3D BSP is not drawn yet" "$TOOL" svg "$b/dungeon.bin" -o "$b/d.svg"
+fi
+printf 'box 0 0 1 1\nbox 2 2 x 3\n' > "$b/bad.txt"
+expect_error "bsp2: a bad map line" "$b/bad.txt:2: expected 'box x0 y0 x1 y1'" "$TOOL" bake "$b/bad.txt" --tree bsp2 -o "$b/x.bin"
+expect_error "bsp2: unknown query" "unknown query 'sphere' on a 2D BSP" "$TOOL" query "$b/map.bin" sphere 1 2 3 4
+
+# ---- every failure names the file and the problem ----------------------------------------------------
+g="$OUT/generated"
+expect_error "bake: missing file" "$OUT/missing.obj" "$TOOL" bake "$OUT/missing.obj" -q -o "$OUT/x.bin"
+printf 'this is not a mesh\n' > "$OUT/junk.obj"
+expect_error "bake: unreadable mesh" "$OUT/junk.obj" "$TOOL" bake "$OUT/junk.obj" -q -o "$OUT/x.bin"
+printf '1 2 3\n' > "$OUT/cloud.xyz"
+expect_error "bake: a point cloud as BVH" "$OUT/cloud.xyz: a point cloud" "$TOOL" bake "$OUT/cloud.xyz" -q -o "$OUT/x.bin"
+expect_error "bake: --leaf 0" "--leaf 0: expected 1 to" "$TOOL" bake "$OUT/generated.stl" --leaf 0 -o "$OUT/x.bin"
+expect_error "bake: --builder" "--builder best: expected sah" "$TOOL" bake "$OUT/generated.stl" --builder best -o "$OUT/x.bin"
+expect_error "bake: output kind" "bake needs -o FILE.bin or -o FILE.c" "$TOOL" bake "$OUT/generated.stl" -o "$OUT/x.txt"
+expect_error "stats: not a blob" "$OUT/generated.stl: not a copse blob: COPSE_ERR_BLOB_MAGIC" "$TOOL" stats "$OUT/generated.stl"
+head -c 200 "$g/tree.bin" > "$OUT/cut.bin"
+expect_error "stats: truncated blob" "$OUT/cut.bin: not a copse blob: COPSE_ERR_BLOB_TRUNCATED" "$TOOL" stats "$OUT/cut.bin"
+python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); b[300]^=1; open(sys.argv[2],'wb').write(b)" \
+    "$g/tree.bin" "$OUT/flip.bin"
+expect_error "stats: one bit flipped" "$OUT/flip.bin: not a copse blob: COPSE_ERR_BLOB_CRC" "$TOOL" stats "$OUT/flip.bin"
+check "40 blobs with random bytes changed and a valid CRC: each refused with a status or accepted, no crash" \
+    python3 "$HERE/corrupt.py" "$TOOL" "$g/tree.bin" "$OUT/generated.stl" 40 404
+expect_error "query: no --mesh" "holds the tree, not its mesh" "$TOOL" query "$g/tree.bin" ray 0 0 0 1 0 0
+if [ -f "$DATA/meshes/suzanne.obj" ]; then
+    expect_error "query: another mesh" "$DATA/meshes/suzanne.obj: 968 triangles, but $g/tree.bin was baked from 3000" \
+        "$TOOL" query "$g/tree.bin" --mesh "$DATA/meshes/suzanne.obj" ray 0 0 0 1 0 0
+fi
+expect_error "query: unknown" "unknown query 'cone'" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" cone 1 2 3
+expect_error "query: arity" "query sphere takes 4 numbers, not 3" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" sphere 1 2 3
+expect_error "query: 2D query on a 3D tree" "COPSE_ERR_DIMENSION" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" rect 0 0 1 1
+cp "$g/tree.bin" "$OUT/a&b<c>.bin"
+"$TOOL" svg "$OUT/a&b<c>.bin" --levels 2 -o "$OUT/amp.svg" 2> "$OUT/svg.err"
+check "svg: a file name with & < > still gives XML (3 rects: 2 levels)" python3 "$HERE/svg_count.py" "$OUT/amp.svg" 3 0
+expect_error "svg: output" "svg needs -o FILE.svg" "$TOOL" svg "$g/tree.bin" -o "$OUT/x.png"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,17 @@
+#!/usr/bin/env python3
+"""svg_count.py FILE.svg RECTS POLYGONS: the file parses as XML (xml.etree) and holds exactly
+that many <rect> and <polygon> elements. Exit 1 otherwise, with the counts found."""
+import sys
+import xml.etree.ElementTree as ET
+
+NS = "{http://www.w3.org/2000/svg}"
+try:
+    root = ET.parse(sys.argv[1]).getroot()
+except ET.ParseError as e:
+    print(f"{sys.argv[1]}: not XML: {e}")
+    sys.exit(1)
+rects = len(root.findall(f".//{NS}rect"))
+polys = len(root.findall(f".//{NS}polygon"))
+want = (int(sys.argv[2]), int(sys.argv[3]))
+print(f"{sys.argv[1]}: {rects} rects, {polys} polygons (want {want[0]}, {want[1]})")
+sys.exit(0 if root.tag == f"{NS}svg" and (rects, polys) == want else 1)

@@ -1,0 +1,73 @@
+/*
+ * The `copse` host tool (docs/tool.md): bake a mesh into a tree blob or a const C array,
+ * print a blob's statistics, answer one-off queries, draw a tree as SVG.
+ *
+ * One backend per tree kind: a row of tool_kinds[] with its bake, stats, query and svg
+ * functions. main.c parses the command line, finds the row (by --tree for bake, by the blob's
+ * kind otherwise) and calls it. Host code: stdio and malloc are fine here, never in src/.
+ */
+#ifndef COPSE_TOOL_H
+#define COPSE_TOOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TOOL_MAX_QUERY_WORDS 16
+
+typedef struct tool_opts {
+    const char *input;       /* the file the command works on */
+    const char *output;      /* -o: .bin, .c (+ .h) or .svg */
+    const char *mesh;        /* --mesh: the source a BVH blob was baked from */
+    const char *name;        /* --name: the C identifier of an emitted array */
+    const char *tree;        /* --tree: bvh (default) */
+    const char *builder;     /* --builder: sah, median, midpoint */
+    const char *project;     /* --project: none, xz, xy, yz (a 2D BVH over a projected mesh) */
+    const char *plane;       /* svg --plane: xz (top-down, y up: default), xy, yz */
+    const char *queries;     /* query --queries FILE: one query a line */
+    unsigned leaf;           /* --leaf */
+    int max_level;           /* svg --levels: deepest level drawn (0: all) */
+    int depth;               /* --depth: a BSP's max_depth (0: the library's default) */
+    unsigned grid;           /* --grid: cells along x and z for a 3D BSP's brushes (0: 12) */
+    int quiet;               /* -q: no progress on stderr */
+    const char *words[TOOL_MAX_QUERY_WORDS]; /* query: a query on the command line */
+    unsigned word_count;
+} tool_opts;
+
+typedef struct tool_kind {
+    const char *name;  /* --tree value */
+    uint32_t blob_kind; /* copse_blob_kind */
+    int (*bake)(const tool_opts *opts);
+    int (*stats)(const tool_opts *opts, const void *blob, size_t len);
+    int (*query)(const tool_opts *opts, const void *blob, size_t len);
+    int (*svg)(const tool_opts *opts, const void *blob, size_t len);
+} tool_kind;
+
+/* The backends (kind_<name>.c); main.c lists them. */
+extern const tool_kind tool_kind_bvh, tool_kind_bsp2, tool_kind_bsp3;
+
+/* ---- shared helpers (tool.c) ---------------------------------------------------------------- */
+
+/* Prints "copse: <message>" on stderr and returns 1 (the exit status of a failed command). */
+int tool_fail(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* A progress line on stderr with the seconds since the command started, unless -q. */
+void tool_progress(const tool_opts *opts, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* A whole file in a 16-byte-aligned buffer (free with free()); NULL after tool_fail. */
+void *tool_read_file(const char *path, size_t *len);
+
+/* Writes bytes to path; 0, or 1 after tool_fail. */
+int tool_write_file(const char *path, const void *data, size_t len);
+
+/* Parses one float word; 0 when it is not a whole finite number. */
+int tool_parse_float(const char *word, float *v);
+
+#endif
