@@ -23,135 +23,17 @@
 #include "pointcloud_load.h"
 #include "svg.h"
 #include "tool.h"
+#include "word_query.h"
 
 /* ---- shared: writing the blob ---------------------------------------------------------------------- */
 
-/* .bin: the blob; .c: the blob and `copse_status NAME_view(copse_bspN *bsp)`. */
-static int write_bsp_blob(const tool_opts *o, const char *kind, const uint8_t *blob, size_t len)
-{
-    char name[128], guard[128], header[512], source[512], generator[512];
-    emit_spec spec;
-    if (!host_path_has_suffix(o->output, ".c"))
-        return tool_write_file(o->output, blob, len);
-    emit_names(o->output, o->name, name, guard, sizeof name);
-    snprintf(header, sizeof header,
-             "\n#include \"copse/bsp.h\"\n\n/* Points `bsp` at the tree in place (the blob is validated first). */\n"
-             "copse_status %s_view(copse_%s *bsp);\n",
-             name, kind);
-    snprintf(source, sizeof source,
-             "\ncopse_status %s_view(copse_%s *bsp)\n{\n    return copse_%s_view(bsp, %s, %s_BYTES);\n}\n", name, kind,
-             kind, name, guard);
-    snprintf(generator, sizeof generator, "copse bake %s --tree %s -o %s", o->input, kind, o->output);
-    emit_spec_init(&spec, o->output, name, generator, blob, len);
-    spec.header_extra = header;
-    spec.source_extra = source;
-    return emit_c(&spec);
-}
-
-/* Runs `answer` on the command-line query or on every line of --queries. */
-typedef int (*bsp_answerer)(const void *tree, const char *const *words, unsigned n, FILE *out);
-
-static int run_queries(const tool_opts *o, const void *tree, bsp_answerer answer)
-{
-    const char *words[BVH_QUERY_MAX_WORDS];
-    char line[1024];
-    unsigned n;
-    int rc = 0;
-    FILE *f;
-    if (o->queries == NULL) {
-        if (o->word_count == 0)
-            return tool_fail("query: give a query or --queries FILE");
-        return answer(tree, o->words, o->word_count, stdout);
-    }
-    if ((f = fopen(o->queries, "r")) == NULL)
-        return tool_fail("%s: cannot open", o->queries);
-    while (rc == 0 && fgets(line, sizeof line, f) != NULL)
-        if ((n = bvh_query_split(line, words, BVH_QUERY_MAX_WORDS)) > 0)
-            rc = answer(tree, words, n, stdout);
-    fclose(f);
-    return rc;
-}
-
-/* Parses words[1..n) into v; 0, or 1 after a message. */
-static int numbers(const char *const *words, unsigned n, unsigned want, float *v)
-{
-    unsigned k;
-    if (n - 1u != want)
-        return tool_fail("query %s takes %u numbers, not %u", words[0], want, n - 1u);
-    for (k = 1; k < n; k++)
-        if (!tool_parse_float(words[k], &v[k - 1u]))
-            return tool_fail("query %s: '%s' is not a finite number", words[0], words[k]);
-    return 0;
-}
-
-static int unknown_query(FILE *out, const char *word, const char *tree, const char *known)
-{
-    fputc('\n', out);
-    return tool_fail("unknown query '%s' on a %s (%s)", word, tree, known);
-}
-
-static int status_line(copse_status st, const char *query, FILE *out)
-{
-    if (st == COPSE_OK)
-        return 0;
-    fprintf(out, " -> error %s\n", copse_status_str(st));
-    return tool_fail("query %s: %s", query, copse_status_str(st));
-}
 
 /* ---- bsp2: a box map -------------------------------------------------------------------------------- */
-
-/* Reads the box map; 0, or 1 after a message naming the file and line. */
-static int read_box_map(const char *path, copse_box2 **boxes, uint32_t *count, copse_box2 *scene, int *have_scene)
-{
-    size_t len;
-    char *text = (char *)tool_read_file(path, &len), *line, *save = NULL;
-    uint32_t cap = 0;
-    unsigned long number = 0;
-    *boxes = NULL;
-    *count = 0;
-    *have_scene = 0;
-    if (text == NULL)
-        return 1;
-    text[len] = '\0'; /* tool_read_file leaves a spare byte */
-    for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
-        const char *w[8];
-        unsigned n = bvh_query_split(line, w, 8);
-        float v[4];
-        number++;
-        if (n == 0)
-            continue;
-        if (n != 5 || (strcmp(w[0], "box") != 0 && strcmp(w[0], "scene") != 0) || !tool_parse_float(w[1], &v[0]) ||
-            !tool_parse_float(w[2], &v[1]) || !tool_parse_float(w[3], &v[2]) || !tool_parse_float(w[4], &v[3])) {
-            free(text);
-            free(*boxes);
-            *boxes = NULL;
-            return tool_fail("%s:%lu: expected 'box x0 y0 x1 y1' or 'scene x0 y0 x1 y1' with finite numbers", path,
-                             number);
-        }
-        if (w[0][0] == 's') {
-            *scene = copse_box2_make(v[0], v[1], v[2], v[3]);
-            *have_scene = 1;
-            continue;
-        }
-        if (*count == cap) {
-            copse_box2 *bigger = (copse_box2 *)realloc(*boxes, sizeof **boxes * (cap = cap ? cap * 2u : 256u));
-            if (bigger == NULL) {
-                free(text);
-                return tool_fail("out of memory");
-            }
-            *boxes = bigger;
-        }
-        (*boxes)[(*count)++] = copse_box2_make(v[0], v[1], v[2], v[3]);
-    }
-    free(text);
-    if (*count == 0)
-        return tool_fail("%s: no boxes", path);
-    return 0;
-}
 
 static int bsp2_bake(const tool_opts *o)
 {
     copse_box2 *boxes = NULL, scene;
+    float *corners = NULL, region[4];
     copse_bsp2_params params = COPSE_BSP2_PARAMS_DEFAULT;
     copse_bsp2 bsp;
     copse_arena arena;
@@ -164,8 +46,17 @@ static int bsp2_bake(const tool_opts *o)
     if (o->depth > 0)
         params.max_depth = (uint32_t)o->depth;
     tool_progress(o, "loading %s", o->input);
-    if (read_box_map(o->input, &boxes, &count, &scene, &have_scene) != 0)
+    if (box_file_read(o->input, 2, "scene", &corners, &count, region, &have_scene) != 0)
         return 1;
+    if ((boxes = (copse_box2 *)malloc(sizeof *boxes * count)) == NULL) {
+        free(corners);
+        return tool_fail("out of memory");
+    }
+    for (i = 0; i < count; i++)
+        boxes[i] = copse_box2_make(corners[4 * i], corners[4 * i + 1], corners[4 * i + 2], corners[4 * i + 3]);
+    free(corners);
+    if (have_scene)
+        scene = copse_box2_make(region[0], region[1], region[2], region[3]);
     if (!have_scene) {
         scene = boxes[0];
         for (i = 1; i < count; i++) {
@@ -190,29 +81,18 @@ static int bsp2_bake(const tool_opts *o)
              (st = copse_bsp2_save(&bsp, blob, blob_len, NULL)) != COPSE_OK)
         tool_fail("%s: saving the 2D BSP failed: %s", o->input, copse_status_str(st));
     else
-        rc = write_bsp_blob(o, "bsp2", blob, blob_len);
+        rc = emit_blob_output(o->input, o->output, o->name, "bsp.h", "bsp2", "bsp2", blob, blob_len);
     free(blob);
     free(mem);
     free(boxes);
     return rc;
 }
 
-/* A view's verdict: 0, or 1 after a message. */
-static int viewed(const tool_opts *o, copse_status st, const char *what)
-{
-    return st == COPSE_OK ? 0 : tool_fail("%s: not a valid %s: %s", o->input, what, copse_status_str(st));
-}
 
-/* The last line of stats: copse_bspN_check's verdict; the exit status. */
-static int check_line(const tool_opts *o, copse_status st)
-{
-    printf("check     %s\n", st == COPSE_OK ? "OK" : copse_status_str(st));
-    return st == COPSE_OK ? 0 : tool_fail("%s: check: %s", o->input, copse_status_str(st));
-}
 
 static int bsp2_open(const tool_opts *o, const void *blob, size_t len, copse_bsp2 *bsp)
 {
-    return viewed(o, copse_bsp2_view(bsp, blob, len), "2D BSP");
+    return tool_viewed(o, copse_bsp2_view(bsp, blob, len), "2D BSP");
 }
 
 static int bsp2_stats(const tool_opts *o, const void *blob, size_t len)
@@ -228,7 +108,7 @@ static int bsp2_stats(const tool_opts *o, const void *blob, size_t len)
     printf("depth     %lu\n", (unsigned long)bsp.depth);
     printf("bytes     blob %lu; %lu in an arena; %lu leaf slots, %lu boxes cut by a line\n", (unsigned long)len,
            (unsigned long)copse_bsp2_bytes(&bsp), (unsigned long)bsp.item_count, (unsigned long)bsp.split_count);
-    return check_line(o, copse_bsp2_check(&bsp));
+    return tool_check_line(o, copse_bsp2_check(&bsp));
 }
 
 static int bsp2_answer(const void *tree, const char *const *words, unsigned n, FILE *out)
@@ -240,7 +120,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
     bvh_query_echo(words, n, out);
     if (strcmp(words[0], "point") == 0) {
         copse_bsp2_where w;
-        if (numbers(words, n, 2, v) != 0)
+        if (word_numbers(words, n, 2, v) != 0)
             return 1;
         if ((st = copse_bsp2_locate(bsp, copse_v2(v[0], v[1]), &w)) == COPSE_OK)
             fprintf(out, " -> %s leaf=%lu object=%ld\n", w.solid ? "solid" : "empty", (unsigned long)w.leaf,
@@ -248,7 +128,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
     } else if (strcmp(words[0], "segment2") == 0) {
         copse_bsp2_trace tr;
         copse_segment2 sg;
-        if (numbers(words, n, 4, v) != 0)
+        if (word_numbers(words, n, 4, v) != 0)
             return 1;
         sg.a = copse_v2(v[0], v[1]);
         sg.b = copse_v2(v[2], v[3]);
@@ -256,7 +136,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
             fprintf(out, tr.hit ? " -> hit object=%lu t=%.9g\n" : " -> clear\n", (unsigned long)tr.object, (double)tr.t);
     } else if (strcmp(words[0], "rect") == 0 || strcmp(words[0], "circle") == 0) {
         int rect = words[0][0] == 'r';
-        if (numbers(words, n, rect ? 4u : 3u, v) != 0)
+        if (word_numbers(words, n, rect ? 4u : 3u, v) != 0)
             return 1;
         if (rect) {
             copse_box2 b = copse_box2_make(v[0], v[1], v[2], v[3]);
@@ -270,15 +150,15 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
         if (st == COPSE_OK)
             fprintf(out, " -> %s\n", hit ? "overlap" : "clear");
     } else {
-        return unknown_query(out, words[0], "2D BSP", "point, rect, circle, segment2");
+        return word_unknown(out, words[0], "2D BSP", "point, rect, circle, segment2");
     }
-    return status_line(st, words[0], out);
+    return word_status(st, words[0], out);
 }
 
 static int bsp2_query(const tool_opts *o, const void *blob, size_t len)
 {
     copse_bsp2 bsp;
-    return bsp2_open(o, blob, len, &bsp) != 0 ? 1 : run_queries(o, &bsp, bsp2_answer);
+    return bsp2_open(o, blob, len, &bsp) != 0 ? 1 : word_run(o->queries, o->words, o->word_count, &bsp, bsp2_answer);
 }
 
 /* The cells: the scene cut by each split line, walked with an explicit stack of cells. */
@@ -399,7 +279,7 @@ static int bsp3_bake(const tool_opts *o)
              (st = copse_bsp3_save(&bsp, blob, blob_len, NULL)) != COPSE_OK)
         tool_fail("%s: saving the 3D BSP failed: %s", o->input, copse_status_str(st));
     else
-        rc = write_bsp_blob(o, "bsp3", blob, blob_len);
+        rc = emit_blob_output(o->input, o->output, o->name, "bsp.h", "bsp3", "bsp3", blob, blob_len);
 done:
     free(blob);
     free(mem);
@@ -412,7 +292,7 @@ done:
 
 static int bsp3_open(const tool_opts *o, const void *blob, size_t len, copse_bsp3 *bsp)
 {
-    return viewed(o, copse_bsp3_view(bsp, blob, len), "3D BSP");
+    return tool_viewed(o, copse_bsp3_view(bsp, blob, len), "3D BSP");
 }
 
 static int bsp3_stats(const tool_opts *o, const void *blob, size_t len)
@@ -428,7 +308,7 @@ static int bsp3_stats(const tool_opts *o, const void *blob, size_t len)
     printf("depth     %lu\n", (unsigned long)bsp.depth);
     printf("bytes     blob %lu; %lu in an arena; %lu brush fragments cut\n", (unsigned long)len,
            (unsigned long)copse_bsp3_bytes(&bsp), (unsigned long)bsp.split_count);
-    return check_line(o, copse_bsp3_check(&bsp));
+    return tool_check_line(o, copse_bsp3_check(&bsp));
 }
 
 static int bsp3_answer(const void *tree, const char *const *words, unsigned n, FILE *out)
@@ -439,14 +319,14 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
     bvh_query_echo(words, n, out);
     if (strcmp(words[0], "point") == 0) {
         copse_bsp3_where w;
-        if (numbers(words, n, 3, v) != 0)
+        if (word_numbers(words, n, 3, v) != 0)
             return 1;
         if ((st = copse_bsp3_contents(bsp, copse_v3(v[0], v[1], v[2]), &w)) == COPSE_OK)
             fprintf(out, " -> %s\n", w.solid ? "solid" : "empty");
     } else if (strcmp(words[0], "box") == 0) {
         copse_box3 b;
         bool hit = false;
-        if (numbers(words, n, 6, v) != 0)
+        if (word_numbers(words, n, 6, v) != 0)
             return 1;
         b = copse_box3_make(v[0], v[1], v[2], v[3], v[4], v[5]);
         if ((st = copse_bsp3_overlap_box(bsp, &b, &hit)) == COPSE_OK)
@@ -455,7 +335,7 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
         int sphere = words[0][0] == 's';
         copse_bsp3_trace tr;
         copse_segment3 sg;
-        if (numbers(words, n, sphere ? 7u : 6u, v) != 0)
+        if (word_numbers(words, n, sphere ? 7u : 6u, v) != 0)
             return 1;
         sg.a = copse_v3(v[0], v[1], v[2]);
         sg.b = copse_v3(v[3], v[4], v[5]);
@@ -464,15 +344,15 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
             fprintf(out, tr.hit ? " -> hit fraction=%.9g%s\n" : " -> clear\n", (double)tr.fraction,
                     tr.start_solid ? " (starts in solid)" : "");
     } else {
-        return unknown_query(out, words[0], "3D BSP", "point, box, ray, sphere");
+        return word_unknown(out, words[0], "3D BSP", "point, box, ray, sphere");
     }
-    return status_line(st, words[0], out);
+    return word_status(st, words[0], out);
 }
 
 static int bsp3_query(const tool_opts *o, const void *blob, size_t len)
 {
     copse_bsp3 bsp;
-    return bsp3_open(o, blob, len, &bsp) != 0 ? 1 : run_queries(o, &bsp, bsp3_answer);
+    return bsp3_open(o, blob, len, &bsp) != 0 ? 1 : word_run(o->queries, o->words, o->word_count, &bsp, bsp3_answer);
 }
 
 static int bsp3_svg(const tool_opts *o, const void *blob, size_t len)

@@ -78,6 +78,11 @@ void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level)
             py(c, hi[1]), ((double)hi[0] - (double)lo[0]) * c->scale, ((double)hi[1] - (double)lo[1]) * c->scale);
 }
 
+void svg_point(svg_canvas *c, float x, float y)
+{
+    fprintf(c->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"0.6\"/>\n", px(c, x), py(c, y));
+}
+
 int svg_end(svg_canvas *c, const char *legend)
 {
     int bad;
