@@ -53,9 +53,13 @@ test: deps-test
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory board-run BOARD=$$b || true; done
 	@$(MAKE) --no-print-directory examples-run || true
 	@$(MAKE) --no-print-directory demo-check || true
+	@$(MAKE) --no-print-directory bigendian-run || true
+	@$(MAKE) --no-print-directory fma-asm || true
+	@$(MAKE) --no-print-directory same-bytes || true
+	@$(MAKE) --no-print-directory fuzz-smoke || true
 	@echo "== total"
 	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS)) \
-	    examples demo
+	    examples demo bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARD)) fma-asm same-bytes $(FUZZ_LOGS)
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.
@@ -99,7 +103,8 @@ host-run: $(H_OUT)/copse_tests
 # Board builds: the library freestanding, the same tests, semihosting, QEMU.
 ifdef BOARD
 include boards/$(BOARD)/board.mk
-X_OUT     := $(B)/$(BOARD)
+# X_VARIANT: another build of the same board in its own folder (mk/fma.mk: fma)
+X_OUT     := $(B)/$(BOARD)$(if $(X_VARIANT),-$(X_VARIANT))
 X_CC      := arm-none-eabi-gcc
 X_OPT     ?= -O2
 # The tests, port and demo code; a board short of flash builds them for size (boards/microbit).

@@ -13,9 +13,11 @@
     COPSE_SUITE(octree_point) \
     COPSE_SUITE(octree_loose) \
     COPSE_SUITE(bsp2) \
-    COPSE_SUITE(bsp3)
+    COPSE_SUITE(bsp3) \
+    COPSE_SUITE(same_bytes)
 
-#if defined(COPSE_HOST)
+/* COPSE_NO_HOST_SUITES: a host build without the data files and assimp (mk/bigendian.mk). */
+#if defined(COPSE_HOST) && !defined(COPSE_NO_HOST_SUITES)
 #define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes) COPSE_SUITE(octree_scan) COPSE_SUITE(bsp_meshes)
 #else
 #define COPSE_HOST_SUITES

@@ -42,7 +42,7 @@ typedef enum copse_status {
     COPSE_ERR_BLOB_BOUNDS = -25,    /* bounds non-finite, inverted, outside the parent or the header's */
     COPSE_ERR_BLOB_DEPTH = -26,     /* the recorded depth is not the tree's */
     COPSE_ERR_BLOB_SOURCE = -27,    /* the mesh or boxes passed do not match the blob (kind, dim, count) */
-    COPSE_ERR_HOST_ORDER = -28      /* this host is not little endian / IEEE: cannot use a blob in place */
+    COPSE_ERR_HOST_ORDER = -28      /* blob's section words not in this host's order (copse_blob_to_host converts), or float not IEEE */
 } copse_status;
 
 /* A short, static, English name for a status ("COPSE_ERR_NOMEM: arena too small"). */

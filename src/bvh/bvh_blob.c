@@ -270,9 +270,7 @@ static copse_status view_blob(copse_bvh *t, const void *blob, size_t len)
     copse_status st;
     if (blob == NULL)
         return COPSE_ERR_NULL;
-    if (!blob_host_in_place())
-        return COPSE_ERR_HOST_ORDER;
-    st = copse_blob_read(blob, len, &info);
+    st = blob_read_in_place(blob, len, &info);
     if (st == COPSE_OK)
         st = read_info(&info, t);
     if (st != COPSE_OK)
