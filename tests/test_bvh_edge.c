@@ -349,6 +349,68 @@ static void test_huge_coordinates(void)
 /* A flat grid of shared edges and corners at integer coordinates: rays straight down at every
  * corner and every edge's midpoint hit (no ray slips between two triangles), at exactly the
  * height; the same grid as a 2D tree is entered exactly where its edge is. */
+/* Regression (fuzz_bvh_build): 2D rays from outside triangles with edges ~3e38 long. The edge
+ * crossing's float products overflowed (x / inf = 0), or cancelled when taken from the far
+ * end, and reported a hit at t = 0, which the first-hit query pruned and the all-hits query
+ * kept. Each ray enters through edge (e0, e1), whose crossing the oracle computes in double
+ * from the end near the origin. Triangles are in (x, z); y is 0. */
+typedef struct huge_ray_case {
+    float tri[3][2];
+    float org[2], dir[2];
+    unsigned e0, e1;
+} huge_ray_case;
+
+static void test_huge_edge_ray2(void)
+{
+    static const huge_ray_case cases[2] = {
+        {{{-0x1.ffe4p+5f, -0x1.ffe4p+5f}, {-0x1.ffe4p+5f, 0x1.c363ccp+127f}, {0x1.c363ccp+127f, 0x1.c363ccp+127f}},
+         {-64.0f, -0x1.ffe4p+5f}, {7.5f, 8.0f}, 0, 1},
+        {{{-0x1.e1e4p+5f, -0x1.ffe4p+5f}, {-0x1.ffe4p+5f, -0x1.ffe4p+5f}, {-0x1.000f04p+127f, 0x1.c363ccp+127f}},
+         {0x1.4p+1f, 0x1.2bc8p+5f}, {-0x1.e1c8p+5f, -0x1.e1c4p+5f}, 0, 2},
+    };
+    copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
+    const size_t bytes = copse_bvh_build_bytes(1, 2, &params);
+    unsigned c, k;
+    tk_pool_reset();
+    params.projection = COPSE_PROJECT_XZ;
+    for (c = 0; c < 2u; c++) {
+        const huge_ray_case *hc = &cases[c];
+        const copse_ray2 ray = {{hc->org[0], hc->org[1]}, {hc->dir[0], hc->dir[1]}, FLT_MAX};
+        const double ex = (double)hc->tri[hc->e1][0] - (double)hc->tri[hc->e0][0];
+        const double ey = (double)hc->tri[hc->e1][1] - (double)hc->tri[hc->e0][1];
+        const double wx = (double)hc->tri[hc->e0][0] - (double)hc->org[0];
+        const double wy = (double)hc->tri[hc->e0][1] - (double)hc->org[1];
+        double want;
+        float pos[9];
+        copse_mesh mesh;
+        copse_arena arena;
+        copse_bvh bvh;
+        copse_hit hit, hits[2];
+        copse_hit_list all = copse_hit_list_make(hits, 2);
+        void *mem = tk_alloc(bytes);
+        if (mem == NULL)
+            return;
+        want = (wx * ey - wy * ex) / ((double)hc->dir[0] * ey - (double)hc->dir[1] * ex);
+        for (k = 0; k < 3u; k++) {
+            pos[3u * k] = hc->tri[k][0];
+            pos[3u * k + 1u] = 0.0f;
+            pos[3u * k + 2u] = hc->tri[k][1];
+        }
+        memset(&mesh, 0, sizeof mesh);
+        mesh.positions = pos;
+        mesh.vertex_count = 3;
+        mesh.triangle_count = 1;
+        copse_arena_init(&arena, mem, bytes);
+        CHECK_STATUS(copse_bvh_build_mesh(&bvh, &arena, &mesh, &params), COPSE_OK);
+        CHECK_STATUS(copse_bvh_raycast2(&bvh, &ray, &hit), COPSE_OK);
+        CHECK_STATUS(copse_bvh_raycast2_all(&bvh, &ray, &all), COPSE_OK);
+        CHECKF(hit.id == 0 && fabs((double)hit.t - want) < 1e-5 * want, "case %u: first hit %u at t %g, want %g", c,
+               (unsigned)hit.id, (double)hit.t, want);
+        CHECKF(all.count == 1 && hits[0].t == hit.t, "case %u: %u hits, the first at %g", c, (unsigned)all.count,
+               all.count > 0 ? (double)hits[0].t : -1.0);
+    }
+}
+
 static void test_watertight(void)
 {
     enum { G = 6 };
@@ -560,6 +622,7 @@ void suite_bvh_edge(void)
     test_run("bvh_edge/one_point", test_one_point);
     test_run("bvh_edge/far_from_origin", test_far_from_origin);
     test_run("bvh_edge/huge_coordinates", test_huge_coordinates);
+    test_run("bvh_edge/huge_edge_ray2", test_huge_edge_ray2);
     test_run("bvh_edge/watertight", test_watertight);
     test_run("bvh_edge/closed_sets", test_closed_sets);
     tk_tally_report("bvh_edge");

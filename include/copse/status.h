@@ -31,7 +31,7 @@ typedef enum copse_status {
     /* blobs (copse/blob.h, docs/format.md) */
     COPSE_ERR_BLOB_TRUNCATED = -15, /* shorter than its header or than the size it records */
     COPSE_ERR_BLOB_MAGIC = -16,     /* does not start with the copse magic: not a blob */
-    COPSE_ERR_BLOB_BYTE_ORDER = -17, /* the byte-order marker is not little endian */
+    COPSE_ERR_BLOB_BYTE_ORDER = -17, /* the byte-order marker is neither order's (docs/format.md) */
     COPSE_ERR_BLOB_VERSION = -18,   /* a format version this library does not read */
     COPSE_ERR_BLOB_KIND = -19,      /* the blob holds another kind of tree */
     COPSE_ERR_BLOB_CRC = -20,       /* the CRC-32 does not match the bytes: damaged */
