@@ -120,9 +120,13 @@ X_LDLIBS  := -Wl,--start-group -lc -lm -lgcc -Wl,--end-group
 X_PORT_SRC := $(PORT_COMMON) $(sort $(wildcard port/$(BOARD_ARCH)/*.c))
 
 X_LIB_OBJ  := $(LIB_SRC:%.c=$(X_OUT)/lib/%.o)
-X_TEST_OBJ := $(TEST_SRC:%.c=$(X_OUT)/%.o) $(X_PORT_SRC:%.c=$(X_OUT)/%.o)
+X_TEST_OBJ := $(filter-out $(X_OUT)/tests/test_main.o,$(TEST_SRC:%.c=$(X_OUT)/%.o)) \
+              $(X_PORT_SRC:%.c=$(X_OUT)/%.o)
+# One test image, or one per part where the board lists TEST_PARTS (tests/suites.h).
+TEST_PARTS ?= 0
+X_TEST_ELFS := $(foreach p,$(TEST_PARTS),$(X_OUT)/copse_tests$(if $(filter 0,$(p)),,-p$(p)).elf)
 
-board: $(X_OUT)/copse_tests.elf
+board: $(X_TEST_ELFS)
 
 $(X_OUT)/libcopse.a: $(X_LIB_OBJ)
 	@rm -f $@
@@ -138,9 +142,18 @@ $(X_OUT)/%.o: %.c
 	@echo "  CC  $(BOARD) $<"
 	@$(X_CC) $(X_APPFLAGS) -c $< -o $@
 
-$(X_OUT)/copse_tests.elf: $(X_TEST_OBJ) $(X_OUT)/libcopse.a
+$(X_OUT)/tests/test_main-p%.o: tests/test_main.c
+	@mkdir -p $(dir $@)
+	@echo "  CC  $(BOARD) $< (part $*)"
+	@$(X_CC) $(X_APPFLAGS) -DCOPSE_TEST_PART=$* -c $< -o $@
+
+$(X_OUT)/copse_tests.elf: $(X_OUT)/tests/test_main-p0.o $(X_TEST_OBJ) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_tests.map -o $@ $^ $(X_LDLIBS)
+	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(@:.elf=.map) -o $@ $^ $(X_LDLIBS)
+
+$(X_OUT)/copse_tests-p%.elf: $(X_OUT)/tests/test_main-p%.o $(X_TEST_OBJ) $(X_OUT)/libcopse.a
+	@echo "  LD  $@"
+	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(@:.elf=.map) -o $@ $^ $(X_LDLIBS)
 
 $(X_OUT)/selftest-%.elf: $(X_OUT)/tests/selftest/%.o $(X_PORT_SRC:%.c=$(X_OUT)/%.o)
 	@echo "  LD  $@"
@@ -155,10 +168,10 @@ runner-check: $(X_OUT)/selftest-fault.elf $(X_OUT)/selftest-hang.elf
 	 if [ $$rc -eq 124 ]; then echo "ok   $(BOARD): hang stopped by the time limit, exit 124"; \
 	 else echo "FAIL $(BOARD): hang gave rc=$$rc"; fi
 
-board-run: $(X_OUT)/copse_tests.elf
+board-run: $(X_TEST_ELFS)
 	@mkdir -p $(B)/logs
 	@echo "== $(BOARD) (qemu-system-arm -M $(QEMU_MACHINE))"
-	@(tools/qemu-run $(BOARD) $<; echo "rc=$$?") > $(B)/logs/board-$(BOARD).log 2>&1; \
+	@(tools/run-parts $(BOARD) $^; echo "rc=$$?") > $(B)/logs/board-$(BOARD).log 2>&1; \
 	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/board-$(BOARD).log; grep -q '^rc=0$$' $(B)/logs/board-$(BOARD).log
 endif
 

@@ -1,29 +1,43 @@
 /* The list of suites. Add a suite: write tests/test_<name>.c with suite_<name>() and list it
- * here; suites that need files or host libraries go in tests/host/ and COPSE_HOST_SUITES. */
+ * here with its part; suites that need files or host libraries go in tests/host/ and
+ * COPSE_HOST_SUITES.
+ *
+ * Parts: a board short of flash (the micro:bit) runs the suites as one image per part
+ * (boards/<b>/board.mk TEST_PARTS), each linking only its own suites and library modules.
+ * Everywhere else one image runs every part (COPSE_TEST_PART 0). */
 #ifndef COPSE_SUITES_H
 #define COPSE_SUITES_H
 
+#define COPSE_PART_CORE_BVH 1
+#define COPSE_PART_BLOB 2
+#define COPSE_PART_OCTREE 3
+#define COPSE_PART_BSP 4
+#define COPSE_PART_SAME_BYTES 5 /* every builder: tests/test_same_bytes.c */
+
 #define COPSE_SUITES \
-    COPSE_SUITE(core) \
-    COPSE_SUITE(bvh_build) \
-    COPSE_SUITE(bvh_query) \
-    COPSE_SUITE(bvh_edge) \
-    COPSE_SUITE(bvh_errors) \
-    COPSE_SUITE(blob) \
-    COPSE_SUITE(octree_point) \
-    COPSE_SUITE(octree_loose) \
-    COPSE_SUITE(bsp2) \
-    COPSE_SUITE(bsp3) \
-    COPSE_SUITE(same_bytes)
+    COPSE_SUITE(core, COPSE_PART_CORE_BVH) \
+    COPSE_SUITE(bvh_build, COPSE_PART_CORE_BVH) \
+    COPSE_SUITE(bvh_query, COPSE_PART_CORE_BVH) \
+    COPSE_SUITE(bvh_edge, COPSE_PART_CORE_BVH) \
+    COPSE_SUITE(bvh_errors, COPSE_PART_CORE_BVH) \
+    COPSE_SUITE(blob, COPSE_PART_BLOB) \
+    COPSE_SUITE(octree_point, COPSE_PART_OCTREE) \
+    COPSE_SUITE(octree_loose, COPSE_PART_OCTREE) \
+    COPSE_SUITE(bsp2, COPSE_PART_BSP) \
+    COPSE_SUITE(bsp3, COPSE_PART_BSP) \
+    COPSE_SUITE(same_bytes, COPSE_PART_SAME_BYTES)
 
 /* COPSE_NO_HOST_SUITES: a host build without the data files and assimp (mk/bigendian.mk). */
 #if defined(COPSE_HOST) && !defined(COPSE_NO_HOST_SUITES)
-#define COPSE_HOST_SUITES COPSE_SUITE(bvh_meshes) COPSE_SUITE(octree_scan) COPSE_SUITE(bsp_meshes)
+#define COPSE_HOST_SUITES \
+    COPSE_SUITE(bvh_meshes, COPSE_PART_CORE_BVH) \
+    COPSE_SUITE(octree_scan, COPSE_PART_OCTREE) \
+    COPSE_SUITE(bsp_meshes, COPSE_PART_BSP)
 #else
 #define COPSE_HOST_SUITES
 #endif
 
-#define COPSE_SUITE(name) void suite_##name(void);
+#define COPSE_SUITE(name, part) void suite_##name(void);
 COPSE_SUITES
 COPSE_HOST_SUITES
 #undef COPSE_SUITE
