@@ -1,7 +1,11 @@
 # copse — spatial acceleration trees for machines with fixed memory.
 #
 #   make test          everything that must pass: host (gcc, clang; C99, C11), ASan+UBSan,
-#                      freestanding checks of the core, and the suite on every QEMU board
+#                      freestanding checks of the core, the suite on every QEMU board, the
+#                      examples and demo, big endian under qemu-s390x (mk/bigendian.mk), builds
+#                      that allow FMA (mk/fma.mk), the same-bytes checksums compared across all
+#                      of them, and a short seeded run of every fuzz target (mk/fuzz.mk)
+#   make fuzz          each libFuzzer target for FUZZ_SECONDS (docs/fuzz.md)
 #   make demo          the demo firmware under QEMU (mps2-an386) and on the host, answers compared
 #   make bench         benchmarks on the host and instruction counts under QEMU -> docs/benchmarks.md
 #   make BOARD=<b>     library, tests and demo for one board (boards/<b>/)

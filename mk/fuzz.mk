@@ -10,7 +10,7 @@
 FUZZ_TARGETS := $(sort $(basename $(notdir $(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))))
 FUZZ_LOGS    := $(addprefix fuzz-,$(FUZZ_TARGETS))
 FUZZ_SECONDS ?= 60
-FUZZ_RUNS    ?= 20000
+FUZZ_RUNS    ?= 8000
 FUZZ_OUT     := $(B)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=c11 -O1 -g $(WARN) $(FP_FLAGS) -Iinclude -Itests/fuzz $(FUZZ_SAN) -MMD -MP
@@ -30,8 +30,7 @@ $(FUZZ_OUT)/fuzz_%: $(FUZZ_OUT)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
 
 .SECONDARY: $(FUZZ_LIB_OBJ) $(FUZZ_TARGETS:%=$(FUZZ_OUT)/tests/fuzz/%.o)
 
-fuzz-build: deps-test
-	@$(MAKE) --no-print-directory $(addprefix $(FUZZ_OUT)/,$(FUZZ_TARGETS))
+fuzz-build: deps-test $(addprefix $(FUZZ_OUT)/,$(FUZZ_TARGETS))
 
 # Short and seeded: the corpus, then FUZZ_RUNS mutations; a crash, leak or failed property fails.
 fuzz-smoke: fuzz-build

@@ -2,7 +2,8 @@
  * fuzzers start from real structure. tests/fuzz/corpus/<target>/ holds its output.
  *   fuzz_blob, fuzz_bvh_view: BVH blobs saved over the fuzz sources (fuzz_source_*) for every
  *     source kind and split, a few sizes, and (fuzz_blob) each one's big-endian form;
- *   fuzz_bvh_build: each source kind with a few primitives on the coordinate grid. */
+ *   fuzz_bvh_build: each source kind with a few primitives on the coordinate grid;
+ *   fuzz_octree_build, fuzz_bsp_build: small lattices of points, boxes and box brushes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,8 +125,79 @@ static int builds(const char *dir)
     return bad;
 }
 
+/* Appends a coordinate as fuzz_coord reads it: a byte below 200, then v * 512 + 32768 in 16 bits. */
+static size_t put_coord(uint8_t *buf, size_t at, int sixteenths_of_32)
+{
+    const unsigned grid = (unsigned)(sixteenths_of_32 * 16 + 32768);
+    buf[at] = 7;
+    buf[at + 1u] = (uint8_t)grid;
+    buf[at + 2u] = (uint8_t)(grid >> 8);
+    return at + 3u;
+}
+
+/* fuzz_octree_build: n points on a small lattice, pools that fit or run short, then a tail of
+ * operations; fuzz_bsp_build: a 2D scene with boxes (mode byte even), box brushes (odd). */
+static int trees(const char *dir)
+{
+    static uint8_t buf[4096];
+    static const uint8_t pools[2][5] = {{255, 255, 4, 4, 8}, {6, 3, 1, 1, 20}};
+    unsigned v, i;
+    size_t at;
+    char name[64];
+    int bad = 0;
+    for (v = 0; v < 2u; v++) {
+        const unsigned n = v == 0u ? 40u : 200u;
+        at = 0;
+        buf[at++] = (uint8_t)n;
+        for (i = 0; i < 3u * n; i++)
+            at = put_coord(buf, at, (int)((i * 37u + v) % 61u) - 30);
+        memcpy(buf + at, pools[v], 5);
+        at += 5;
+        for (i = 0; i < 4u * n && at < sizeof buf; i++)
+            buf[at++] = (uint8_t)(i * 73u + 11u);
+        snprintf(name, sizeof name, "points%u-pools%u.in", n, v);
+        bad |= write_file(dir, "fuzz_octree_build", name, buf, at);
+    }
+    for (v = 0; v < 2u; v++) {
+        const unsigned n = v == 0u ? 12u : 5u;
+        at = 0;
+        buf[at++] = (uint8_t)v;     /* 0: bsp2, 1: bsp3 */
+        buf[at++] = (uint8_t)n;
+        if (v == 0u) {
+            buf[at++] = 8; /* depth */
+            at = put_coord(buf, at, -40);
+            at = put_coord(buf, at, -40);
+            buf[at++] = 90;
+            buf[at++] = 90;
+            for (i = 0; i < n; i++) {
+                at = put_coord(buf, at, (int)(i * 13u % 70u) - 35);
+                at = put_coord(buf, at, (int)(i * 29u % 70u) - 35);
+                buf[at++] = (uint8_t)(40u + i * 7u);
+                buf[at++] = (uint8_t)(30u + i * 11u);
+            }
+        } else {
+            buf[at++] = 20; /* depth */
+            buf[at++] = 2;  /* split weight / 4 */
+            for (i = 0; i < n; i++) {
+                buf[at++] = 10; /* a box brush */
+                at = put_coord(buf, at, (int)(i * 13u % 40u) - 20);
+                at = put_coord(buf, at, (int)(i * 7u % 40u) - 20);
+                at = put_coord(buf, at, (int)(i * 3u % 40u) - 20);
+                buf[at++] = 50;
+                buf[at++] = 60;
+                buf[at++] = 70;
+            }
+        }
+        for (i = 0; i < 96u; i++)
+            buf[at++] = (uint8_t)(i * 53u + 5u);
+        snprintf(name, sizeof name, "%s-n%u.in", v == 0u ? "bsp2" : "bsp3", n);
+        bad |= write_file(dir, "fuzz_bsp_build", name, buf, at);
+    }
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "tests/fuzz/corpus";
-    return blobs(dir) | builds(dir);
+    return blobs(dir) | builds(dir) | trees(dir);
 }
