@@ -411,6 +411,36 @@ static void test_huge_edge_ray2(void)
     }
 }
 
+/* Regression (fuzz_bvh_build): centroids a few denormals apart. The SAH binning's scale
+ * (bins / extent) is infinite there and a centroid's bin was inf converted to an integer
+ * (undefined; the asan-ubsan configuration checks float-cast-overflow). Every split builds a
+ * valid tree over all the boxes. */
+static void test_denormal_extent(void)
+{
+    static const float xs[4] = {0.0f, 0x1p-148f, 0x1p-147f, 0x1p-149f};
+    copse_box3 boxes[4];
+    unsigned s, i;
+    tk_pool_reset();
+    for (i = 0; i < 4u; i++)
+        boxes[i] = copse_box3_make(xs[i], 1.0f, 2.0f, xs[i], 1.0f, 2.0f);
+    for (s = 0; s < 3u; s++) {
+        copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
+        copse_arena arena;
+        copse_bvh bvh;
+        size_t bytes;
+        void *mem;
+        params.split = (copse_bvh_split)s;
+        params.leaf_size = 1;
+        bytes = copse_bvh_build_bytes(4, 3, &params);
+        if ((mem = tk_alloc(bytes)) == NULL)
+            return;
+        copse_arena_init(&arena, mem, bytes);
+        CHECK_STATUS(copse_bvh_build_boxes3(&bvh, &arena, boxes, NULL, 4, &params), COPSE_OK);
+        CHECK_STATUS(copse_bvh_check(&bvh), COPSE_OK);
+        CHECK_EQ_INT(bvh.prim_count, 4);
+    }
+}
+
 static void test_watertight(void)
 {
     enum { G = 6 };
@@ -623,6 +653,7 @@ void suite_bvh_edge(void)
     test_run("bvh_edge/far_from_origin", test_far_from_origin);
     test_run("bvh_edge/huge_coordinates", test_huge_coordinates);
     test_run("bvh_edge/huge_edge_ray2", test_huge_edge_ray2);
+    test_run("bvh_edge/denormal_extent", test_denormal_extent);
     test_run("bvh_edge/watertight", test_watertight);
     test_run("bvh_edge/closed_sets", test_closed_sets);
     tk_tally_report("bvh_edge");
