@@ -352,7 +352,8 @@ static void test_huge_coordinates(void)
 /* Regression (fuzz_bvh_build): 2D rays from outside triangles with edges ~3e38 long. The edge
  * crossing's float products overflowed (x / inf = 0), or cancelled when taken from the far
  * end, and reported a hit at t = 0, which the first-hit query pruned and the all-hits query
- * kept. Each ray enters through edge (e0, e1), whose crossing the oracle computes in double
+ * kept. Each ray enters through edge (e0, e1) (e0 = e1: a point the ray passes), whose crossing
+ * the oracle computes in double
  * from the end near the origin. Triangles are in (x, z); y is 0. */
 typedef struct huge_ray_case {
     float tri[3][2];
@@ -362,18 +363,21 @@ typedef struct huge_ray_case {
 
 static void test_huge_edge_ray2(void)
 {
-    static const huge_ray_case cases[2] = {
+    static const huge_ray_case cases[3] = {
         {{{-0x1.ffe4p+5f, -0x1.ffe4p+5f}, {-0x1.ffe4p+5f, 0x1.c363ccp+127f}, {0x1.c363ccp+127f, 0x1.c363ccp+127f}},
          {-64.0f, -0x1.ffe4p+5f}, {7.5f, 8.0f}, 0, 1},
         {{{-0x1.e1e4p+5f, -0x1.ffe4p+5f}, {-0x1.ffe4p+5f, -0x1.ffe4p+5f}, {-0x1.000f04p+127f, 0x1.c363ccp+127f}},
          {0x1.4p+1f, 0x1.2bc8p+5f}, {-0x1.e1c8p+5f, -0x1.e1c4p+5f}, 0, 2},
+        /* a triangle that is one point, on a ray whose direction squared overflows float */
+        {{{-64.0f, -64.0f}, {-64.0f, -64.0f}, {-64.0f, -64.0f}}, {0x1.afacp+5f, 0x1.afacp+5f},
+         {-0x1.d7d7d6p+88f, -0x1.d7d7d6p+88f}, 0, 0},
     };
     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
     const size_t bytes = copse_bvh_build_bytes(1, 2, &params);
     unsigned c, k;
     tk_pool_reset();
     params.projection = COPSE_PROJECT_XZ;
-    for (c = 0; c < 2u; c++) {
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const huge_ray_case *hc = &cases[c];
         const copse_ray2 ray = {{hc->org[0], hc->org[1]}, {hc->dir[0], hc->dir[1]}, FLT_MAX};
         const double ex = (double)hc->tri[hc->e1][0] - (double)hc->tri[hc->e0][0];
@@ -390,7 +394,11 @@ static void test_huge_edge_ray2(void)
         void *mem = tk_alloc(bytes);
         if (mem == NULL)
             return;
-        want = (wx * ey - wy * ex) / ((double)hc->dir[0] * ey - (double)hc->dir[1] * ex);
+        if (hc->e0 == hc->e1) /* a point: where the ray passes it */
+            want = (wx * (double)hc->dir[0] + wy * (double)hc->dir[1]) /
+                   ((double)hc->dir[0] * (double)hc->dir[0] + (double)hc->dir[1] * (double)hc->dir[1]);
+        else
+            want = (wx * ey - wy * ex) / ((double)hc->dir[0] * ey - (double)hc->dir[1] * ex);
         for (k = 0; k < 3u; k++) {
             pos[3u * k] = hc->tri[k][0];
             pos[3u * k + 1u] = 0.0f;

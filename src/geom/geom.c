@@ -184,6 +184,17 @@ static float ray_segment2_t_wide(const geo_ray *r, const float *p, const float *
     return t >= 0.0 && t <= (double)FLT_MAX ? (float)t : -1.0f; /* NaN, behind, out of range: no hit */
 }
 
+/* The ray parameter of the point on its line nearest p, in double (dir . dir overflows float
+ * for a direction beyond ~1e19; found by fuzz_bvh_build: a point-triangle on the ray reported
+ * at t = 0). */
+static float ray_param2_wide(const geo_ray *r, const float *p)
+{
+    const double dx = (double)r->dir[0], dy = (double)r->dir[1];
+    const double t = (((double)p[0] - (double)r->org[0]) * dx + ((double)p[1] - (double)r->org[1]) * dy) /
+                     (dx * dx + dy * dy);
+    return t > (double)FLT_MAX ? FLT_MAX : t < -(double)FLT_MAX ? -FLT_MAX : (float)t;
+}
+
 /* Lowers *t to the first t in [0, t_max] where the 2D ray meets segment [p, q], if it does.
  * sp, sq: the ends' sides of the ray (ray_side2); the line crosses the segment where they differ. */
 static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float sp, float sq, float t_max,
@@ -210,7 +221,13 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
         float dd = r->dir[0] * r->dir[0] + r->dir[1] * r->dir[1];
         float tp = (w[0] * r->dir[0] + w[1] * r->dir[1]) / dd;
         float tq = ((q[0] - r->org[0]) * r->dir[0] + (q[1] - r->org[1]) * r->dir[1]) / dd;
-        float lo = geo_min(tp, tq), hi = geo_max(tp, tq);
+        float lo, hi;
+        if (!geo_finite(dd) || !geo_finite(tp) || !geo_finite(tq)) { /* a huge direction: x / inf = 0 */
+            tp = ray_param2_wide(r, p);
+            tq = ray_param2_wide(r, q);
+        }
+        lo = geo_min(tp, tq);
+        hi = geo_max(tp, tq);
         t = geo_max(lo, 0.0f);
         hit = dd > 0.0f && hi >= 0.0f && lo <= t_max;
     }
