@@ -353,8 +353,7 @@ static void test_huge_coordinates(void)
  * crossing's float products overflowed (x / inf = 0), or cancelled when taken from the far
  * end, and reported a hit at t = 0, which the first-hit query pruned and the all-hits query
  * kept. Each ray enters through edge (e0, e1) (e0 = e1: a point the ray passes), whose crossing
- * the oracle computes in double
- * from the end near the origin. Triangles are in (x, z); y is 0. */
+ * the oracle computes in double from the end near the origin. Triangles are in (x, z); y is 0. */
 typedef struct huge_ray_case {
     float tri[3][2];
     float org[2], dir[2];
