@@ -1,7 +1,11 @@
 # copse — spatial acceleration trees for machines with fixed memory.
 #
 #   make test          everything that must pass: host (gcc, clang; C99, C11), ASan+UBSan,
-#                      freestanding checks of the core, and the suite on every QEMU board
+#                      freestanding checks of the core, the suite on every QEMU board, the
+#                      examples and demo, big endian under qemu-s390x (mk/bigendian.mk), builds
+#                      that allow FMA (mk/fma.mk), the same-bytes checksums compared across all
+#                      of them, and a short seeded run of every fuzz target (mk/fuzz.mk)
+#   make fuzz          each libFuzzer target for FUZZ_SECONDS (docs/fuzz.md)
 #   make demo          the demo firmware under QEMU (mps2-an386) and on the host, answers compared
 #   make bench         benchmarks on the host and instruction counts under QEMU -> docs/benchmarks.md
 #   make BOARD=<b>     library, tests and demo for one board (boards/<b>/)
@@ -55,16 +59,21 @@ test: deps-test
 	@$(MAKE) --no-print-directory examples-run || true
 	@$(MAKE) --no-print-directory demo-check || true
 	@$(MAKE) --no-print-directory tool-check CONFIG=asan-ubsan || true
+	@$(MAKE) --no-print-directory bigendian-run || true
+	@$(MAKE) --no-print-directory fma-asm || true
+	@$(MAKE) --no-print-directory same-bytes || true
+	@$(MAKE) --no-print-directory fuzz-smoke || true
 	@echo "== total"
 	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS)) \
-	    examples demo tool
+	    examples demo tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARD)) fma-asm same-bytes $(FUZZ_LOGS)
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.
 CONFIG ?= gcc-c11
 H_CC   := $(if $(findstring clang,$(CONFIG)),clang,gcc)
 H_STD  := $(if $(findstring c99,$(CONFIG)),c99,c11)
-SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# float-cast-overflow: gcc's -fsanitize=undefined leaves it out (inf or NaN to an integer)
+SAN_FLAGS := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 H_SAN  := $(if $(findstring asan,$(CONFIG)),$(SAN_FLAGS))
 H_OUT  := $(B)/host-$(CONFIG)
 # clang-c99 also proves the depth cap can be lowered: a cap of 24 levels, queries and tests alike.
@@ -101,7 +110,8 @@ host-run: $(H_OUT)/copse_tests
 # Board builds: the library freestanding, the same tests, semihosting, QEMU.
 ifdef BOARD
 include boards/$(BOARD)/board.mk
-X_OUT     := $(B)/$(BOARD)
+# X_VARIANT: another build of the same board in its own folder (mk/fma.mk: fma)
+X_OUT     := $(B)/$(BOARD)$(if $(X_VARIANT),-$(X_VARIANT))
 X_CC      := arm-none-eabi-gcc
 X_OPT     ?= -O2
 # The tests, port and demo code; a board short of flash builds them for size (boards/microbit).

@@ -12,6 +12,7 @@
 #define COPSE_PART_BLOB 2
 #define COPSE_PART_OCTREE 3
 #define COPSE_PART_BSP 4
+#define COPSE_PART_SAME_BYTES 5 /* every builder: tests/test_same_bytes.c */
 
 #define COPSE_SUITES \
     COPSE_SUITE(core, COPSE_PART_CORE_BVH) \
@@ -25,9 +26,11 @@
     COPSE_SUITE(octree_loose, COPSE_PART_OCTREE) \
     COPSE_SUITE(bsp2, COPSE_PART_BSP) \
     COPSE_SUITE(bsp3, COPSE_PART_BSP) \
-    COPSE_SUITE(blob_bsp, COPSE_PART_BSP)
+    COPSE_SUITE(blob_bsp, COPSE_PART_BSP) \
+    COPSE_SUITE(same_bytes, COPSE_PART_SAME_BYTES)
 
-#if defined(COPSE_HOST)
+/* COPSE_NO_HOST_SUITES: a host build without the data files and assimp (mk/bigendian.mk). */
+#if defined(COPSE_HOST) && !defined(COPSE_NO_HOST_SUITES)
 #define COPSE_HOST_SUITES \
     COPSE_SUITE(bvh_meshes, COPSE_PART_CORE_BVH) \
     COPSE_SUITE(octree_scan, COPSE_PART_OCTREE) \

@@ -35,13 +35,50 @@ static bool make_scene(tk_scene *sc, scene_kind kind, uint32_t n, test_rng *rng)
     return tk_make_mesh(sc, &m, rng);
 }
 
-static copse_status view_scene(copse_bvh *out, const void *blob, size_t len, const tk_scene *sc)
+bool host_big_endian(void)
+{
+    const uint32_t one = 1u;
+    uint8_t b[4];
+    memcpy(b, &one, sizeof b);
+    return b[0] == 0u;
+}
+
+static copse_status view_in_place(copse_bvh *out, const void *blob, size_t len, const tk_scene *sc)
 {
     if (sc->kind == COPSE_PRIM_TRIANGLES)
         return copse_bvh_view_mesh(out, blob, len, &sc->mesh);
     if (sc->dim == 3)
         return copse_bvh_view_boxes3(out, blob, len, (const copse_box3 *)(const void *)sc->boxes, sc->ids, sc->n);
     return copse_bvh_view_boxes2(out, blob, len, (const copse_box2 *)(const void *)sc->boxes, sc->ids, sc->n);
+}
+
+/* The bytes the last view_scene() viewed: the caller's blob, or on a big-endian host its
+ * conversion (a saved blob is little endian and gets HOST_ORDER there). */
+static const uint8_t *g_viewed;
+
+#if defined(COPSE_HOST)
+static uint8_t *g_converted; /* malloc'd: the sanitizers see reads past it */
+#endif
+
+/* Views the blob as this host can: in place, or on a big-endian host through
+ * copse_blob_to_host, so every check below holds (and exercises the conversion) there too. */
+static copse_status view_scene(copse_bvh *out, const void *blob, size_t len, const tk_scene *sc)
+{
+    copse_status st = view_in_place(out, blob, len, sc);
+    g_viewed = (const uint8_t *)blob;
+#if defined(COPSE_HOST)
+    if (st == COPSE_ERR_HOST_ORDER && host_big_endian()) {
+        size_t need = 0;
+        CHECK_STATUS(copse_blob_to_host(blob, len, NULL, 0, &need), COPSE_ERR_NOMEM);
+        free(g_converted);
+        g_converted = (uint8_t *)malloc(need > 0 ? need : 1u);
+        if (g_converted == NULL || copse_blob_to_host(blob, len, g_converted, need, NULL) != COPSE_OK)
+            return st;
+        g_viewed = g_converted;
+        return view_in_place(out, g_converted, need, sc);
+    }
+#endif
+    return st;
 }
 
 /* Saves into a fresh pool buffer; NULL after failed checks. */
@@ -151,7 +188,7 @@ static void round_trip(scene_kind kind, uint32_t n, copse_bvh_split split, uint3
         CHECKF(st == COPSE_OK, "%s: view: %s", tk_ctx(), copse_status_str(st));
         if (st == COPSE_OK) {
             CHECK_STATUS(copse_bvh_check(&view), COPSE_OK);
-            CHECKF(view.nodes == (const void *)(blob + 128) && tk_tree_hash(&view) == tk_tree_hash(&tree.bvh) &&
+            CHECKF(view.nodes == (const void *)(g_viewed + 128) && tk_tree_hash(&view) == tk_tree_hash(&tree.bvh) &&
                        view.depth == tree.bvh.depth && view.degenerate_count == tree.bvh.degenerate_count &&
                        memcmp(view.axis, tree.bvh.axis, 3) == 0 && view.mesh.vertex_stride == tree.bvh.mesh.vertex_stride,
                    "%s: viewed tree differs", tk_ctx());
@@ -174,6 +211,136 @@ static void test_round_trip(void)
             for (z = 0; z < 4u; z++)
                 round_trip((scene_kind)kind, sizes[z], k_splits[s], z == 3u ? 1u + s * 3u : 2u,
                            0xB10B0000u + kind * 64u + s * 8u + z);
+}
+
+/* ---- byte order ------------------------------------------------------------------------------ */
+
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+/* The big-endian form of a saved blob, made from format.md alone: every 4-byte word of every
+ * section reversed, the marker bytes 01 02 03 04, the CRC over the result. */
+static void to_big_endian(uint8_t *b, size_t total)
+{
+    uint32_t s, count = (uint32_t)b[26] | ((uint32_t)b[27] << 8), i;
+    for (s = 0; s < count; s++) {
+        const uint8_t *e = b + 96u + 16u * s;
+        uint8_t *sec = b + le32(e + 4);
+        for (i = 0; i + 4u <= le32(e + 8); i += 4u) {
+            uint8_t w[4];
+            memcpy(w, sec + i, 4);
+            sec[i] = w[3];
+            sec[i + 1u] = w[2];
+            sec[i + 2u] = w[1];
+            sec[i + 3u] = w[0];
+        }
+    }
+    for (i = 0; i < 4u; i++)
+        b[8u + i] = (uint8_t)(1u + i);
+    blob_reseal(b, total);
+}
+
+/* A saved blob and its big-endian form: the one in the host's order views in place, the other
+ * gets HOST_ORDER; copse_blob_to_host turns either into exactly the host's bytes (copied or in
+ * place), and the converted tree answers as the built one. Then each way to misuse it. */
+static void byte_order(scene_kind kind, uint32_t n)
+{
+    enum { GUARD = 32 };
+    size_t mark = tk_mark(), size = 0, written = 0, i;
+    test_rng rng;
+    tk_scene sc;
+    tk_tree tree;
+    copse_bvh view;
+    copse_blob_info info;
+    uint8_t *le, *be, *out;
+    const uint8_t *native, *foreign;
+    bool intact = true;
+    test_rng_seed(&rng, 0xE0D1u + kind);
+    tk_context("%s n=%u byte order", k_names[kind], (unsigned)n);
+    tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    tree.params.leaf_size = 2;
+    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    if (!make_scene(&sc, kind, n, &rng) || !tk_build(&tree, &sc, &tree.params) || (le = save(&tree.bvh, &size)) == NULL ||
+        (be = (uint8_t *)tk_alloc(size)) == NULL || (out = (uint8_t *)tk_alloc(size + GUARD)) == NULL)
+        return;
+    memcpy(be, le, size);
+    to_big_endian(be, size);
+    CHECK(n == 0 || memcmp(be, le, size) != 0);
+    CHECK_STATUS(copse_blob_read(le, size, &info), COPSE_OK);
+    CHECK(info.big_endian == 0u);
+    CHECK_STATUS(copse_blob_read(be, size, &info), COPSE_OK);
+    CHECK(info.big_endian == 1u);
+    native = host_big_endian() ? be : le;
+    foreign = host_big_endian() ? le : be;
+
+    CHECK_STATUS(view_in_place(&view, foreign, size, &sc), COPSE_ERR_HOST_ORDER);
+    CHECK(view.node_count == 0 && view.nodes == NULL);
+    memset(out, 0xA5, size + GUARD);
+    CHECK_STATUS(copse_blob_to_host(foreign, size + 8u, out, size + GUARD, &written), COPSE_OK);
+    CHECK_EQ_INT(written, size);
+    CHECKF(memcmp(out, native, size) == 0, "%s: converted bytes differ from the host-order form", tk_ctx());
+    for (i = size; i < size + GUARD; i++)
+        intact = intact && out[i] == 0xA5;
+    CHECKF(intact, "%s: written past the blob's size", tk_ctx());
+    CHECK_STATUS(view_in_place(&view, out, size, &sc), COPSE_OK);
+    if (view.node_count == tree.bvh.node_count) {
+        CHECK(tk_tree_hash(&view) == tk_tree_hash(&tree.bvh));
+        CHECK_STATUS(copse_bvh_check(&view), COPSE_OK);
+        compare_queries(&sc, &tree.bvh, &view, 0xE0D1u + kind);
+    }
+    CHECK_STATUS(copse_blob_to_host(native, size, out, size, NULL), COPSE_OK); /* already host order */
+    CHECK(memcmp(out, native, size) == 0);
+    memcpy(out, foreign, size); /* in place */
+    CHECK_STATUS(copse_blob_to_host(out, size, out, size, NULL), COPSE_OK);
+    CHECK(memcmp(out, native, size) == 0);
+
+    /* misuse: nothing written, specific statuses, the needed size reported when short */
+    memset(out, 0xA5, size + GUARD);
+    for (i = 0; i < size; i += size / 7u + 1u) {
+        written = 0;
+        CHECK_STATUS(copse_blob_to_host(foreign, size, out, i, &written), COPSE_ERR_NOMEM);
+        CHECK_EQ_INT(written, size);
+    }
+    CHECK_STATUS(copse_blob_to_host(foreign, size, NULL, 0, &written), COPSE_ERR_NOMEM);
+    CHECK_STATUS(copse_blob_to_host(foreign, size, NULL, size, &written), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_blob_to_host(NULL, size, out, size, &written), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_blob_to_host(foreign, size, out + 2, size, &written), COPSE_ERR_ALIGN);
+    CHECK_STATUS(copse_blob_to_host(foreign, size - 1u, out, size, &written), COPSE_ERR_BLOB_TRUNCATED);
+    CHECK_EQ_INT(written, 0);
+    intact = true;
+    for (i = 0; i < size + GUARD; i++)
+        intact = intact && out[i] == 0xA5;
+    CHECKF(intact, "%s: a failed conversion wrote", tk_ctx());
+    memcpy(out, foreign, size); /* overlapping but not the same bytes */
+    CHECK_STATUS(copse_blob_to_host(out, size, out + 4, size, &written), COPSE_ERR_PARAM);
+    CHECK(memcmp(out, foreign, size) == 0);
+    out[size - 1u] ^= 0x40u; /* a section byte: the CRC no longer matches */
+    CHECK_STATUS(copse_blob_to_host(out, size, out, size, &written), COPSE_ERR_BLOB_CRC);
+    out[size - 1u] ^= 0x40u;
+    out[9] ^= 0x01u; /* neither marker */
+    blob_reseal(out, size);
+    CHECK_STATUS(copse_blob_to_host(out, size, out, size, &written), COPSE_ERR_BLOB_BYTE_ORDER);
+    if (n > 0) { /* a last section that is not whole 4-byte words */
+        memcpy(out, foreign, size);
+        out[16] = (uint8_t)(out[16] - 2u);
+        out[96 + 16 + 8] = (uint8_t)(out[96 + 16 + 8] - 2u);
+        blob_reseal(out, size - 2u);
+        CHECK_STATUS(copse_blob_read(out, size, &info), COPSE_ERR_BLOB_SECTION);
+    }
+    tk_rewind(mark);
+}
+
+static void test_byte_order(void)
+{
+    unsigned kind;
+    tk_pool_reset();
+    for (kind = 0; kind < SCENE_KINDS; kind++) {
+        byte_order((scene_kind)kind, 0);
+        byte_order((scene_kind)kind, 1);
+        byte_order((scene_kind)kind, 9);
+    }
 }
 
 /* ---- hostile blobs -------------------------------------------------------------------------- */
@@ -439,6 +606,9 @@ static void test_bad_args(void)
         (bb = save(&tb.bvh, &size)) == NULL || (bm = save(&tm.bvh, &size)) == NULL ||
         (shifted = (uint8_t *)tk_alloc(size + 4u)) == NULL)
         return;
+    /* in this host's order, in place (a big-endian host's views refuse the saved bytes) */
+    CHECK_STATUS(copse_blob_to_host(bb, copse_bvh_save_bytes(&tb.bvh), bb, copse_bvh_save_bytes(&tb.bvh), NULL), COPSE_OK);
+    CHECK_STATUS(copse_blob_to_host(bm, size, bm, size, NULL), COPSE_OK);
     memset(&zero, 0, sizeof zero);
     CHECK_EQ_INT(copse_bvh_save_bytes(NULL), 0);
     CHECK_EQ_INT(copse_bvh_save_bytes(&zero), 0);
@@ -497,6 +667,7 @@ void suite_blob(void)
 {
     test_run("blob/crc32", test_crc32);
     test_run("blob/round_trip", test_round_trip);
+    test_run("blob/byte_order", test_byte_order);
     test_run("blob/truncation_and_corruption", test_truncation_and_corruption);
     test_run("blob/specific_statuses", test_specific_statuses);
     test_run("blob/save_guard", test_save_guard);

@@ -12,6 +12,9 @@
 #include "copse/copse.h"
 #include "test.h"
 
+/* True on a big-endian host, where a saved (little-endian) blob needs copse_blob_to_host. */
+bool host_big_endian(void);
+
 /* Recomputes the CRC after a deliberate change (format.md: the field at 12 read as zero). */
 void blob_reseal(uint8_t *b, size_t total);
 

@@ -716,8 +716,19 @@ static void test_bad_args(void)
     }
 }
 
+/* Not yet on a big-endian host: these tests view their saved (little-endian) blobs directly,
+ * which gets HOST_ORDER there; test_blob.c covers copse_blob_to_host, generic over kinds. */
+static void skip_big_endian(void)
+{
+    test_skip("saved blobs are little endian; this suite does not convert them yet");
+}
+
 void suite_blob_bsp(void)
 {
+    if (host_big_endian()) {
+        test_run("blob_bsp/big_endian", skip_big_endian);
+        return;
+    }
     test_run("blob_bsp/bsp2_seed", test_bsp2_seed);
     test_run("blob_bsp/bsp2_round_trip", test_bsp2_round_trip);
     test_run("blob_bsp/bsp3_round_trip", test_bsp3_round_trip);

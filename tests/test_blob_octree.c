@@ -879,8 +879,19 @@ static void test_bad_args(void)
     CHECK_STATUS(copse_loose_view(&lv, lblob, lsize), COPSE_OK);
 }
 
+/* Not yet on a big-endian host: these tests view their saved (little-endian) blobs directly,
+ * which gets HOST_ORDER there; test_blob.c covers copse_blob_to_host, generic over kinds. */
+static void skip_big_endian(void)
+{
+    test_skip("saved blobs are little endian; this suite does not convert them yet");
+}
+
 void suite_blob_octree(void)
 {
+    if (host_big_endian()) {
+        test_run("blob_octree/big_endian", skip_big_endian);
+        return;
+    }
     test_run("blob_octree/point_round_trips", test_point_round_trips);
     test_run("blob_octree/loose_round_trips", test_loose_round_trips);
     test_run("blob_octree/same_bytes_point", test_same_bytes_point);

@@ -349,6 +349,105 @@ static void test_huge_coordinates(void)
 /* A flat grid of shared edges and corners at integer coordinates: rays straight down at every
  * corner and every edge's midpoint hit (no ray slips between two triangles), at exactly the
  * height; the same grid as a 2D tree is entered exactly where its edge is. */
+/* Regression (fuzz_bvh_build): 2D rays from outside triangles with edges ~3e38 long. The edge
+ * crossing's float products overflowed (x / inf = 0), or cancelled when taken from the far
+ * end, and reported a hit at t = 0, which the first-hit query pruned and the all-hits query
+ * kept. Each ray enters through edge (e0, e1) (e0 = e1: a point the ray passes), whose crossing
+ * the oracle computes in double from the end near the origin. Triangles are in (x, z); y is 0. */
+typedef struct huge_ray_case {
+    float tri[3][2];
+    float org[2], dir[2];
+    unsigned e0, e1;
+} huge_ray_case;
+
+static void test_huge_edge_ray2(void)
+{
+    static const huge_ray_case cases[3] = {
+        {{{-0x1.ffe4p+5f, -0x1.ffe4p+5f}, {-0x1.ffe4p+5f, 0x1.c363ccp+127f}, {0x1.c363ccp+127f, 0x1.c363ccp+127f}},
+         {-64.0f, -0x1.ffe4p+5f}, {7.5f, 8.0f}, 0, 1},
+        {{{-0x1.e1e4p+5f, -0x1.ffe4p+5f}, {-0x1.ffe4p+5f, -0x1.ffe4p+5f}, {-0x1.000f04p+127f, 0x1.c363ccp+127f}},
+         {0x1.4p+1f, 0x1.2bc8p+5f}, {-0x1.e1c8p+5f, -0x1.e1c4p+5f}, 0, 2},
+        /* a triangle that is one point, on a ray whose direction squared overflows float */
+        {{{-64.0f, -64.0f}, {-64.0f, -64.0f}, {-64.0f, -64.0f}}, {0x1.afacp+5f, 0x1.afacp+5f},
+         {-0x1.d7d7d6p+88f, -0x1.d7d7d6p+88f}, 0, 0},
+    };
+    copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
+    const size_t bytes = copse_bvh_build_bytes(1, 2, &params);
+    unsigned c, k;
+    tk_pool_reset();
+    params.projection = COPSE_PROJECT_XZ;
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const huge_ray_case *hc = &cases[c];
+        const copse_ray2 ray = {{hc->org[0], hc->org[1]}, {hc->dir[0], hc->dir[1]}, FLT_MAX};
+        const double ex = (double)hc->tri[hc->e1][0] - (double)hc->tri[hc->e0][0];
+        const double ey = (double)hc->tri[hc->e1][1] - (double)hc->tri[hc->e0][1];
+        const double wx = (double)hc->tri[hc->e0][0] - (double)hc->org[0];
+        const double wy = (double)hc->tri[hc->e0][1] - (double)hc->org[1];
+        double want;
+        float pos[9];
+        copse_mesh mesh;
+        copse_arena arena;
+        copse_bvh bvh;
+        copse_hit hit, hits[2];
+        copse_hit_list all = copse_hit_list_make(hits, 2);
+        void *mem = tk_alloc(bytes);
+        if (mem == NULL)
+            return;
+        if (hc->e0 == hc->e1) /* a point: where the ray passes it */
+            want = (wx * (double)hc->dir[0] + wy * (double)hc->dir[1]) /
+                   ((double)hc->dir[0] * (double)hc->dir[0] + (double)hc->dir[1] * (double)hc->dir[1]);
+        else
+            want = (wx * ey - wy * ex) / ((double)hc->dir[0] * ey - (double)hc->dir[1] * ex);
+        for (k = 0; k < 3u; k++) {
+            pos[3u * k] = hc->tri[k][0];
+            pos[3u * k + 1u] = 0.0f;
+            pos[3u * k + 2u] = hc->tri[k][1];
+        }
+        memset(&mesh, 0, sizeof mesh);
+        mesh.positions = pos;
+        mesh.vertex_count = 3;
+        mesh.triangle_count = 1;
+        copse_arena_init(&arena, mem, bytes);
+        CHECK_STATUS(copse_bvh_build_mesh(&bvh, &arena, &mesh, &params), COPSE_OK);
+        CHECK_STATUS(copse_bvh_raycast2(&bvh, &ray, &hit), COPSE_OK);
+        CHECK_STATUS(copse_bvh_raycast2_all(&bvh, &ray, &all), COPSE_OK);
+        CHECKF(hit.id == 0 && fabs((double)hit.t - want) < 1e-5 * want, "case %u: first hit %u at t %g, want %g", c,
+               (unsigned)hit.id, (double)hit.t, want);
+        CHECKF(all.count == 1 && hits[0].t == hit.t, "case %u: %u hits, the first at %g", c, (unsigned)all.count,
+               all.count > 0 ? (double)hits[0].t : -1.0);
+    }
+}
+
+/* Regression (fuzz_bvh_build): centroids a few denormals apart. The SAH binning's scale
+ * (bins / extent) is infinite there and a centroid's bin was inf converted to an integer
+ * (undefined; the asan-ubsan configuration checks float-cast-overflow). Every split builds a
+ * valid tree over all the boxes. */
+static void test_denormal_extent(void)
+{
+    static const float xs[4] = {0.0f, 0x1p-148f, 0x1p-147f, 0x1p-149f};
+    copse_box3 boxes[4];
+    unsigned s, i;
+    tk_pool_reset();
+    for (i = 0; i < 4u; i++)
+        boxes[i] = copse_box3_make(xs[i], 1.0f, 2.0f, xs[i], 1.0f, 2.0f);
+    for (s = 0; s < 3u; s++) {
+        copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
+        copse_arena arena;
+        copse_bvh bvh;
+        size_t bytes;
+        void *mem;
+        params.split = (copse_bvh_split)s;
+        params.leaf_size = 1;
+        bytes = copse_bvh_build_bytes(4, 3, &params);
+        if ((mem = tk_alloc(bytes)) == NULL)
+            return;
+        copse_arena_init(&arena, mem, bytes);
+        CHECK_STATUS(copse_bvh_build_boxes3(&bvh, &arena, boxes, NULL, 4, &params), COPSE_OK);
+        CHECK_STATUS(copse_bvh_check(&bvh), COPSE_OK);
+        CHECK_EQ_INT(bvh.prim_count, 4);
+    }
+}
+
 static void test_watertight(void)
 {
     enum { G = 6 };
@@ -560,6 +659,8 @@ void suite_bvh_edge(void)
     test_run("bvh_edge/one_point", test_one_point);
     test_run("bvh_edge/far_from_origin", test_far_from_origin);
     test_run("bvh_edge/huge_coordinates", test_huge_coordinates);
+    test_run("bvh_edge/huge_edge_ray2", test_huge_edge_ray2);
+    test_run("bvh_edge/denormal_extent", test_denormal_extent);
     test_run("bvh_edge/watertight", test_watertight);
     test_run("bvh_edge/closed_sets", test_closed_sets);
     tk_tally_report("bvh_edge");

@@ -28,7 +28,7 @@ extern "C" {
 #define COPSE_BLOB_MAGIC_2 0x53u
 #define COPSE_BLOB_MAGIC_3 0x42u
 #define COPSE_BLOB_VERSION 1u            /* the format version this library writes and reads */
-#define COPSE_BLOB_BYTE_ORDER 0x01020304u /* stored little endian: bytes 04 03 02 01 */
+#define COPSE_BLOB_BYTE_ORDER 0x01020304u /* in the section words' order: 04 03 02 01 as saved */
 #define COPSE_BLOB_HEADER_BYTES 96u
 #define COPSE_BLOB_SECTION_ENTRY_BYTES 16u
 #define COPSE_BLOB_MAX_SECTIONS 8u
@@ -59,6 +59,8 @@ typedef struct copse_blob_info {
     uint32_t total_bytes; /* header, table, sections: the bytes the CRC covers */
     uint32_t crc;
     uint32_t section_count;
+    uint32_t big_endian;  /* 1: the section words are big endian (copse_blob_to_host on a
+                             big-endian host); 0: little endian, as every writer saves them */
     copse_blob_section sections[COPSE_BLOB_MAX_SECTIONS];
     uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES]; /* header bytes 32..63: the kind's counts, as stored */
     float bounds[6];      /* min x y z, max x y z of everything in the tree (2D: z = 0) */
@@ -70,10 +72,22 @@ uint32_t copse_crc32(uint32_t crc, const void *data, size_t len);
 
 /* Validates the container in one pass and fills `info`: NULL, ALIGN (blob not 4-aligned),
  * BLOB_TRUNCATED, BLOB_MAGIC, BLOB_BYTE_ORDER, BLOB_VERSION, BLOB_HEADER, BLOB_CRC,
- * BLOB_SECTION (checked in that order). It reads bytes, so it works on any host. `len` may
- * exceed the blob's total size (a blob at the start of a larger flash region). The tree
- * inside is not looked at: its view function does that. On error `info` is zeroed. */
+ * BLOB_SECTION (checked in that order). It reads bytes, so it works on any host, and accepts
+ * both section orders (info->big_endian). `len` may exceed the blob's total size (a blob at
+ * the start of a larger flash region). The tree inside is not looked at: its view function
+ * does that. On error `info` is zeroed. */
 copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info);
+
+/* Writes to `out` a copy of the blob that this host's views accept in place: every 4-byte
+ * word of every section in the host's byte order, the byte-order marker saying so and the CRC
+ * recomputed (docs/format.md, "Byte order"); the header and table stay little endian. On a
+ * little-endian host a saved blob comes out unchanged. Works for every tree kind: every
+ * section field is 4 bytes wide. `out` may be `blob` itself (converted in place) but may not
+ * overlap it otherwise (PARAM); it must be 4-aligned (ALIGN). `*written` (may be NULL) gets
+ * the blob's total size whenever the container is valid, also with NOMEM when `cap` is short.
+ * The container is validated first (copse_blob_read's statuses); HOST_ORDER where float is
+ * not IEEE binary32. Nothing is written to `out` on failure. */
+copse_status copse_blob_to_host(const void *blob, size_t len, void *out, size_t cap, size_t *written);
 
 #ifdef __cplusplus
 }

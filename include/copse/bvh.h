@@ -198,7 +198,8 @@ copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t 
  * BLOB_HEADER, BLOB_SECTION, BLOB_NODE, BLOB_PRIM, BLOB_BOUNDS, BLOB_DEPTH, TOO_DEEP; then the
  * source: BLOB_SOURCE when it is not the blob's kind, dimension or count, and the builders'
  * NULL / PARAM / ALIGN / INDEX for an unusable mesh or boxes (every mesh index is range-checked;
- * coordinates are not read). HOST_ORDER on a big-endian host. Nothing is copied: the blob must
+ * coordinates are not read). HOST_ORDER when the blob's words are not in this host's order (a
+ * saved blob on a big-endian host: convert it with copse_blob_to_host first). Nothing is copied: the blob must
  * outlive the tree. On any error the tree is empty. */
 copse_status copse_bvh_view_mesh(copse_bvh *bvh, const void *blob, size_t len, const copse_mesh *mesh);
 copse_status copse_bvh_view_boxes3(copse_bvh *bvh, const void *blob, size_t len, const copse_box3 *boxes,

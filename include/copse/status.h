@@ -31,7 +31,7 @@ typedef enum copse_status {
     /* blobs (copse/blob.h, docs/format.md) */
     COPSE_ERR_BLOB_TRUNCATED = -15, /* shorter than its header or than the size it records */
     COPSE_ERR_BLOB_MAGIC = -16,     /* does not start with the copse magic: not a blob */
-    COPSE_ERR_BLOB_BYTE_ORDER = -17, /* the byte-order marker is not little endian */
+    COPSE_ERR_BLOB_BYTE_ORDER = -17, /* the byte-order marker is neither order's (docs/format.md) */
     COPSE_ERR_BLOB_VERSION = -18,   /* a format version this library does not read */
     COPSE_ERR_BLOB_KIND = -19,      /* the blob holds another kind of tree */
     COPSE_ERR_BLOB_CRC = -20,       /* the CRC-32 does not match the bytes: damaged */
@@ -42,7 +42,7 @@ typedef enum copse_status {
     COPSE_ERR_BLOB_BOUNDS = -25,    /* bounds non-finite, inverted, outside the parent or the header's */
     COPSE_ERR_BLOB_DEPTH = -26,     /* the recorded depth is not the tree's */
     COPSE_ERR_BLOB_SOURCE = -27,    /* the mesh or boxes passed do not match the blob (kind, dim, count) */
-    COPSE_ERR_HOST_ORDER = -28,     /* this host is not little endian / IEEE: cannot use a blob in place */
+    COPSE_ERR_HOST_ORDER = -28,     /* blob's section words not in this host's order (copse_blob_to_host converts), or float not IEEE */
     COPSE_ERR_READ_ONLY = -29       /* the tree is a view of a blob (in flash): it cannot change */
 } copse_status;
 

@@ -22,15 +22,20 @@ uint32_t copse_crc32(uint32_t crc, const void *data, size_t len)
     return ~crc;
 }
 
-bool blob_host_in_place(void)
+static bool host_big_endian(void)
 {
     const uint32_t one = 1u;
-    const float f = 1.0f;
     uint8_t b[4];
-    uint32_t bits;
     memcpy(b, &one, sizeof b);
+    return b[0] == 0u;
+}
+
+static bool host_float_ieee(void)
+{
+    const float f = 1.0f;
+    uint32_t bits;
     memcpy(&bits, &f, sizeof bits);
-    return b[0] == 1u && bits == 0x3F800000u && sizeof(float) == 4u;
+    return sizeof(float) == 4u && bits == 0x3F800000u;
 }
 
 static uint32_t table_end(uint32_t count)
@@ -116,7 +121,13 @@ static copse_status read_header(const uint8_t *b, size_t len, copse_blob_info *i
     if (b[0] != COPSE_BLOB_MAGIC_0 || b[1] != COPSE_BLOB_MAGIC_1 || b[2] != COPSE_BLOB_MAGIC_2 ||
         b[3] != COPSE_BLOB_MAGIC_3)
         return COPSE_ERR_BLOB_MAGIC;
-    if (blob_get_u32(b + BLOB_OFF_ORDER) != COPSE_BLOB_BYTE_ORDER)
+    /* the marker in the order of the section words: little endian as saved, big endian after
+     * copse_blob_to_host on a big-endian host; the header itself is always little endian */
+    if (blob_get_u32(b + BLOB_OFF_ORDER) == COPSE_BLOB_BYTE_ORDER)
+        info->big_endian = 0u;
+    else if (blob_get_u32(b + BLOB_OFF_ORDER) == BLOB_BYTE_ORDER_SWAPPED)
+        info->big_endian = 1u;
+    else
         return COPSE_ERR_BLOB_BYTE_ORDER;
     info->version = blob_get_u16(b + BLOB_OFF_VERSION);
     if (info->version != COPSE_BLOB_VERSION)
@@ -148,8 +159,8 @@ static copse_status read_header(const uint8_t *b, size_t len, copse_blob_info *i
         sec->offset = blob_get_u32(e + 4);
         sec->size = blob_get_u32(e + 8);
         if (blob_get_u32(e + 12) != 0u || (uint64_t)sec->offset != align_up(at) || sec->offset > total ||
-            sec->size > total - sec->offset || !all_zero(b + at, sec->offset - at))
-            return COPSE_ERR_BLOB_SECTION; /* the padding before a section is zero */
+            sec->size > total - sec->offset || sec->size % 4u != 0u || !all_zero(b + at, sec->offset - at))
+            return COPSE_ERR_BLOB_SECTION; /* the padding before a section is zero; words of 4 bytes */
         at = sec->offset + sec->size;
     }
     if (at != total)
@@ -171,6 +182,64 @@ copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info
     if (st != COPSE_OK)
         memset(info, 0, sizeof *info);
     return st;
+}
+
+copse_status blob_read_in_place(const void *blob, size_t len, copse_blob_info *info)
+{
+    copse_status st = copse_blob_read(blob, len, info);
+    if (st == COPSE_OK && (!host_float_ieee() || (info->big_endian != 0u) != host_big_endian())) {
+        memset(info, 0, sizeof *info);
+        return COPSE_ERR_HOST_ORDER;
+    }
+    return st;
+}
+
+static void swap_words(uint8_t *p, uint32_t size)
+{
+    uint32_t i;
+    for (i = 0; i + 4u <= size; i += 4u) {
+        uint8_t t = p[i];
+        p[i] = p[i + 3u];
+        p[i + 3u] = t;
+        t = p[i + 1u];
+        p[i + 1u] = p[i + 2u];
+        p[i + 2u] = t;
+    }
+}
+
+copse_status copse_blob_to_host(const void *blob, size_t len, void *out, size_t cap, size_t *written)
+{
+    const uint8_t *src = (const uint8_t *)blob;
+    uint8_t *dst = (uint8_t *)out;
+    copse_blob_info info;
+    copse_status st;
+    uint32_t s;
+    if (written != NULL)
+        *written = 0;
+    if (out == NULL && cap > 0)
+        return COPSE_ERR_NULL;
+    st = copse_blob_read(blob, len, &info);
+    if (st != COPSE_OK)
+        return st;
+    if (written != NULL)
+        *written = info.total_bytes;
+    if (cap < info.total_bytes)
+        return COPSE_ERR_NOMEM;
+    if (((uintptr_t)out % COPSE_BLOB_ALIGN) != 0u)
+        return COPSE_ERR_ALIGN;
+    if (dst != src && dst < src + info.total_bytes && src < dst + info.total_bytes)
+        return COPSE_ERR_PARAM;
+    if (!host_float_ieee())
+        return COPSE_ERR_HOST_ORDER;
+    if (dst != src)
+        memcpy(dst, src, info.total_bytes);
+    if ((info.big_endian != 0u) == host_big_endian())
+        return COPSE_OK; /* already this host's order: the copy is the blob */
+    for (s = 0; s < info.section_count; s++)
+        swap_words(dst + info.sections[s].offset, info.sections[s].size);
+    blob_put_u32(dst + BLOB_OFF_ORDER, host_big_endian() ? BLOB_BYTE_ORDER_SWAPPED : COPSE_BLOB_BYTE_ORDER);
+    blob_seal(dst, info.total_bytes);
+    return COPSE_OK;
 }
 
 /* ---- shared by the trees' save and view ------------------------------------------------------ */
@@ -231,9 +300,7 @@ copse_status blob_view_open(const void *blob, size_t len, uint32_t kind, copse_b
     copse_status st;
     if (blob == NULL)
         return COPSE_ERR_NULL;
-    if (!blob_host_in_place())
-        return COPSE_ERR_HOST_ORDER;
-    st = copse_blob_read(blob, len, info);
+    st = blob_read_in_place(blob, len, info);
     if (st == COPSE_OK && info->kind != kind)
         st = COPSE_ERR_BLOB_KIND;
     return st;

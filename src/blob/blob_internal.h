@@ -26,6 +26,9 @@
 #define BLOB_OFF_BOUNDS 64u
 #define BLOB_OFF_RESERVED1 88u
 
+/* The marker of a blob whose section words are big endian, read as a little-endian u32. */
+#define BLOB_BYTE_ORDER_SWAPPED 0x04030201u
+
 COPSE_INLINE void blob_put_u16(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
@@ -65,8 +68,10 @@ COPSE_INLINE float blob_get_f32(const uint8_t *p)
     return f;
 }
 
-/* Can this host read a blob's arrays in place (little endian, IEEE-754 binary32 floats)? */
-bool blob_host_in_place(void);
+/* copse_blob_read, then: can this host read the blob's sections in place (their words in its
+ * byte order, IEEE-754 binary32 floats)? HOST_ORDER when not (info zeroed). Every view
+ * starts here. */
+copse_status blob_read_in_place(const void *blob, size_t len, copse_blob_info *info);
 
 /* Offsets of `count` sections of the given sizes laid out after the header and table, and the
  * total size; 0 when the total does not fit the format's 32-bit sizes. */

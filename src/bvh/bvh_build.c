@@ -298,9 +298,10 @@ static uint32_t split_midpoint(const builder *b, uint32_t begin, uint32_t end, c
 
 COPSE_INLINE uint32_t bin_of(float c_half, float cmin_half, float scale)
 {
+    /* compared as float before the conversion: a denormal extent makes scale infinite, and
+     * converting inf (or anything >= 2^32) to an integer is undefined (found by fuzz_bvh_build) */
     float f = (c_half - cmin_half) * scale;
-    uint32_t bin = f > 0.0f ? (uint32_t)f : 0u;
-    return bin < COPSE_BVH_SAH_BINS ? bin : COPSE_BVH_SAH_BINS - 1u;
+    return f > 0.0f ? (f < (float)COPSE_BVH_SAH_BINS ? (uint32_t)f : COPSE_BVH_SAH_BINS - 1u) : 0u;
 }
 
 /* Returns the split rank, or 0 when no split with legal child sizes has a finite cost. */

@@ -31,7 +31,7 @@ const char *copse_status_str(copse_status status)
     case COPSE_ERR_BLOB_BOUNDS: return "COPSE_ERR_BLOB_BOUNDS: bad bounds in blob";
     case COPSE_ERR_BLOB_DEPTH: return "COPSE_ERR_BLOB_DEPTH: blob depth does not match its tree";
     case COPSE_ERR_BLOB_SOURCE: return "COPSE_ERR_BLOB_SOURCE: mesh or boxes do not match the blob";
-    case COPSE_ERR_HOST_ORDER: return "COPSE_ERR_HOST_ORDER: host cannot read little-endian blobs in place";
+    case COPSE_ERR_HOST_ORDER: return "COPSE_ERR_HOST_ORDER: blob not in this host's byte order (copse_blob_to_host converts it)";
     case COPSE_ERR_READ_ONLY: return "COPSE_ERR_READ_ONLY: tree is a read-only view of a blob";
     }
     return "COPSE_ERR_?: unknown status";

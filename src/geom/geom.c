@@ -169,6 +169,32 @@ COPSE_INLINE float ray_side2(const geo_ray *r, const float *p)
     return cross2(r->dir, w);
 }
 
+/* Where the ray's line meets the line through p and q, in double: no overflow for any finite
+ * float coordinates, and measured from the end nearer the origin, since the products from a
+ * far end cancel (found by fuzz_bvh_build: edges ~3e38 long gave t = 0, a hit at the origin,
+ * for rays starting outside the triangle). */
+static float ray_segment2_t_wide(const geo_ray *r, const float *p, const float *q)
+{
+    const double ex = (double)q[0] - (double)p[0], ey = (double)q[1] - (double)p[1];
+    const double px = (double)p[0] - (double)r->org[0], py = (double)p[1] - (double)r->org[1];
+    const double qx = (double)q[0] - (double)r->org[0], qy = (double)q[1] - (double)r->org[1];
+    const bool p_near = (px < 0.0 ? -px : px) + (py < 0.0 ? -py : py) <= (qx < 0.0 ? -qx : qx) + (qy < 0.0 ? -qy : qy);
+    const double wx = p_near ? px : qx, wy = p_near ? py : qy;
+    const double t = (wx * ey - wy * ex) / ((double)r->dir[0] * ey - (double)r->dir[1] * ex);
+    return t >= 0.0 && t <= (double)FLT_MAX ? (float)t : -1.0f; /* NaN, behind, out of range: no hit */
+}
+
+/* The ray parameter of the point on its line nearest p, in double (dir . dir overflows float
+ * for a direction beyond ~1e19; found by fuzz_bvh_build: a point-triangle on the ray reported
+ * at t = 0). */
+static float ray_param2_wide(const geo_ray *r, const float *p)
+{
+    const double dx = (double)r->dir[0], dy = (double)r->dir[1];
+    const double t = (((double)p[0] - (double)r->org[0]) * dx + ((double)p[1] - (double)r->org[1]) * dy) /
+                     (dx * dx + dy * dy);
+    return t > (double)FLT_MAX ? FLT_MAX : t < -(double)FLT_MAX ? -FLT_MAX : (float)t;
+}
+
 /* Lowers *t to the first t in [0, t_max] where the 2D ray meets segment [p, q], if it does.
  * sp, sq: the ends' sides of the ray (ray_side2); the line crosses the segment where they differ. */
 static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float sp, float sq, float t_max,
@@ -184,14 +210,24 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
     denom = cross2(r->dir, e);
     if (sp != 0.0f || sq != 0.0f) {
         if (((sp <= 0.0f && sq >= 0.0f) || (sp >= 0.0f && sq <= 0.0f)) && denom != 0.0f) {
-            t = cross2(w, e) / denom;
+            float num = cross2(w, e);
+            if (geo_finite(num) && geo_finite(denom) && geo_finite(e[0]) && geo_finite(e[1]))
+                t = num / denom;
+            else /* coordinates near FLT_MAX overflow the products (inf / inf, x / inf = 0): double */
+                t = ray_segment2_t_wide(r, p, q);
             hit = t >= 0.0f && t <= t_max;
         }
     } else { /* collinear: the nearer end in front, or 0 if inside */
         float dd = r->dir[0] * r->dir[0] + r->dir[1] * r->dir[1];
         float tp = (w[0] * r->dir[0] + w[1] * r->dir[1]) / dd;
         float tq = ((q[0] - r->org[0]) * r->dir[0] + (q[1] - r->org[1]) * r->dir[1]) / dd;
-        float lo = geo_min(tp, tq), hi = geo_max(tp, tq);
+        float lo, hi;
+        if (!geo_finite(dd) || !geo_finite(tp) || !geo_finite(tq)) { /* a huge direction: x / inf = 0 */
+            tp = ray_param2_wide(r, p);
+            tq = ray_param2_wide(r, q);
+        }
+        lo = geo_min(tp, tq);
+        hi = geo_max(tp, tq);
         t = geo_max(lo, 0.0f);
         hit = dd > 0.0f && hi >= 0.0f && lo <= t_max;
     }

@@ -14,6 +14,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Same input, same bytes (DESIGN.md 6): no multiply-add contraction anywhere in the library,
+ * whatever the user's flags, since a fused a*b+c rounds once and changes split planes and
+ * bounds on CPUs with FMA. GCC ignores #pragma STDC FP_CONTRACT but honours this pragma under
+ * -ffp-contract=fast and -march=haswell; clang honours its pragma under its default
+ * (-ffp-contract=on), while clang's -ffp-contract=fast overrides every pragma by design
+ * (docs/fuzz.md, "FMA"). Every library source includes this header before its code. */
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define COPSE_INLINE static inline __attribute__((always_inline))
 #define COPSE_NOINLINE __attribute__((noinline))
