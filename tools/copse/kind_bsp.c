@@ -171,9 +171,7 @@ static int bsp2_svg(const tool_opts *o, const void *blob, size_t len)
     uint32_t i, sp = 0, leaves = 0;
     float lo[2], hi[2];
     char legend[300], title[300];
-    if (o->output == NULL || !host_path_has_suffix(o->output, ".svg"))
-        return tool_fail("svg needs -o FILE.svg");
-    if (bsp2_open(o, blob, len, &bsp) != 0)
+    if (tool_svg_target(o) != 0 || bsp2_open(o, blob, len, &bsp) != 0)
         return 1;
     lo[0] = bsp.scene.min.x;
     lo[1] = bsp.scene.min.y;
@@ -355,11 +353,107 @@ static int bsp3_query(const tool_opts *o, const void *blob, size_t len)
     return bsp3_open(o, blob, len, &bsp) != 0 ? 1 : word_run(o->queries, o->words, o->word_count, &bsp, bsp3_answer);
 }
 
+/* A brush's box: the build gives every brush its six axis-aligned bevels, so the box is read
+ * off its axis-aligned sides (unit normals, dot(n, x) <= dist). 0 when one is missing. */
+static int bsp3_brush_box(const copse_bsp3 *bsp, const copse_bsp3_brush *b, float lo[3], float hi[3])
+{
+    uint32_t i, n = copse_bsp3_brush_sides(b), found = 0;
+    for (i = 0; i < n; i++) {
+        const copse_plane *p = &bsp->planes[bsp->sides[b->first + i]];
+        const float nv[3] = {p->normal.x, p->normal.y, p->normal.z};
+        unsigned a;
+        for (a = 0; a < 3; a++)
+            if (nv[(a + 1u) % 3u] == 0.0f && nv[(a + 2u) % 3u] == 0.0f && nv[a] != 0.0f) {
+                if (nv[a] > 0.0f)
+                    hi[a] = p->dist / nv[a];
+                else
+                    lo[a] = p->dist / nv[a];
+                found |= 1u << (a * 2u + (nv[a] > 0.0f));
+            }
+    }
+    return found == 0x3Fu;
+}
+
+/* Top-down (--plane) drawing: each brush's box as a polygon, and each solid or mixed leaf as
+ * its cell, cut only by the splits whose planes stand straight across the drawing (normal along
+ * a drawn axis); a split along the third axis or at a slant leaves both children the whole
+ * cell. Cells are coloured by level. */
 static int bsp3_svg(const tool_opts *o, const void *blob, size_t len)
 {
-    (void)blob;
-    (void)len;
-    return tool_fail("%s: svg of a 3D BSP is not drawn yet (docs/tool.md)", o->input);
+    typedef struct cell { uint32_t code, level; float lo[2], hi[2]; } cell;
+    cell stack[COPSE_BSP_MAX_DEPTH + 2u];
+    copse_bsp3 bsp;
+    svg_canvas c;
+    uint32_t i, sp = 0, drawn_brushes = 0, cells = 0;
+    unsigned ax[2];
+    float lo[2], hi[2];
+    char legend[400], title[300];
+    if (tool_svg_target(o) != 0 || tool_plane_axes(o, ax) != 0 || bsp3_open(o, blob, len, &bsp) != 0)
+        return 1;
+    for (i = 0; i < 2; i++) {
+        const float b_lo[3] = {bsp.bounds.min.x, bsp.bounds.min.y, bsp.bounds.min.z};
+        const float b_hi[3] = {bsp.bounds.max.x, bsp.bounds.max.y, bsp.bounds.max.z};
+        lo[i] = bsp.brush_count > 0 ? b_lo[ax[i]] : -1.0f;
+        hi[i] = bsp.brush_count > 0 ? b_hi[ax[i]] : 1.0f;
+    }
+    snprintf(title, sizeof title, "copse 3D BSP: %s", o->input);
+    if (svg_begin(&c, o->output, lo, hi, title, bsp.depth + 1u) != 0)
+        return 1;
+    for (i = 0; i < bsp.brush_count; i++) {
+        float blo[3], bhi[3];
+        if (bsp3_brush_box(&bsp, &bsp.brushes[i], blo, bhi)) {
+            float xy[8] = {blo[ax[0]], blo[ax[1]], bhi[ax[0]], blo[ax[1]], bhi[ax[0]], bhi[ax[1]], blo[ax[0]], bhi[ax[1]]};
+            svg_polygon(&c, xy, 4);
+            drawn_brushes++;
+        }
+    }
+    stack[0].code = bsp.root;
+    stack[0].level = 1;
+    memcpy(stack[0].lo, lo, sizeof lo);
+    memcpy(stack[0].hi, hi, sizeof hi);
+    sp = 1;
+    while (sp > 0) {
+        cell cur = stack[--sp], front, back;
+        const copse_bsp3_node *nd;
+        const copse_plane *p;
+        float nv[3];
+        unsigned k;
+        if (cur.code == COPSE_BSP3_EMPTY)
+            continue;
+        if ((cur.code & COPSE_BSP3_LEAF) != 0u) { /* solid or mixed: the leaves worth seeing */
+            svg_rect(&c, cur.lo, cur.hi, cur.level);
+            cells++;
+            continue;
+        }
+        if (sp + 2u > sizeof stack / sizeof stack[0]) /* cannot happen after a view (depth cap) */
+            continue;
+        nd = &bsp.nodes[cur.code];
+        p = &bsp.planes[nd->plane];
+        nv[0] = p->normal.x;
+        nv[1] = p->normal.y;
+        nv[2] = p->normal.z;
+        front = back = cur;
+        front.level = back.level = cur.level + 1u;
+        front.code = nd->child[0];
+        back.code = nd->child[1];
+        for (k = 0; k < 2; k++) { /* front: dot(n, x) > dist */
+            unsigned a = ax[k], b = ax[1u - k], third = 3u - ax[0] - ax[1];
+            if (nv[a] != 0.0f && nv[b] == 0.0f && nv[third] == 0.0f) {
+                float at = p->dist / nv[a];
+                at = at < cur.lo[k] ? cur.lo[k] : (at > cur.hi[k] ? cur.hi[k] : at);
+                if (nv[a] > 0.0f)
+                    front.lo[k] = back.hi[k] = at;
+                else
+                    front.hi[k] = back.lo[k] = at;
+            }
+        }
+        stack[sp++] = back;
+        stack[sp++] = front;
+    }
+    snprintf(legend, sizeof legend,
+             "3D BSP on %s, %lu brushes, %lu solid or mixed leaves (cut by the splits across the drawing), depth %lu",
+             o->plane, (unsigned long)drawn_brushes, (unsigned long)cells, (unsigned long)bsp.depth);
+    return svg_end(&c, legend);
 }
 
 const tool_kind tool_kind_bsp2 = {"bsp2", COPSE_BLOB_BSP2, bsp2_bake, bsp2_stats, bsp2_query, bsp2_svg};

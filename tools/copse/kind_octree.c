@@ -29,23 +29,6 @@
 #define LOOSE_DEFAULT_DEPTH 8u
 #define SVG_MAX_POINTS 20000u
 
-
-
-
-/* The two axes --plane draws (second one up); 0, or 1 after a message. */
-static int plane_axes(const tool_opts *o, unsigned *ax)
-{
-    if (strcmp(o->plane, "xz") == 0)
-        ax[0] = 0, ax[1] = 2;
-    else if (strcmp(o->plane, "xy") == 0)
-        ax[0] = 0, ax[1] = 1;
-    else if (strcmp(o->plane, "yz") == 0)
-        ax[0] = 1, ax[1] = 2;
-    else
-        return tool_fail("--plane %s: expected xz, xy or yz", o->plane);
-    return 0;
-}
-
 /* A cell of the walk that draws: a node, its level (root 1), its cube. */
 typedef struct draw_cell {
     uint32_t node, level;
@@ -132,11 +115,6 @@ static int begin_cube_svg(svg_canvas *c, const tool_opts *o, const float *center
     }
     snprintf(title, sizeof title, "copse %s: %s", what, o->input);
     return svg_begin(c, o->output, lo, hi, title, levels);
-}
-
-static int svg_target(const tool_opts *o)
-{
-    return o->output != NULL && host_path_has_suffix(o->output, ".svg") ? 0 : tool_fail("svg needs -o FILE.svg");
 }
 
 /* ---- point octree ------------------------------------------------------------------------------ */
@@ -302,7 +280,7 @@ static int octree_svg(const tool_opts *o, const void *blob, size_t len)
     uint32_t i, step, drawn_points = 0, cells;
     char legend[300];
     copse_octree_stats s;
-    if (svg_target(o) != 0 || plane_axes(o, ax) != 0 || octree_open(o, blob, len, &t) != 0)
+    if (tool_svg_target(o) != 0 || tool_plane_axes(o, ax) != 0 || octree_open(o, blob, len, &t) != 0)
         return 1;
     if (copse_octree_get_stats(&t, &s) != COPSE_OK)
         return tool_fail("%s: stats failed", o->input);
@@ -439,7 +417,7 @@ static int loose_svg(const tool_opts *o, const void *blob, size_t len)
     unsigned ax[2];
     uint32_t i, boxes = 0, cells;
     char legend[300];
-    if (svg_target(o) != 0 || plane_axes(o, ax) != 0 || loose_open(o, blob, len, &t) != 0)
+    if (tool_svg_target(o) != 0 || tool_plane_axes(o, ax) != 0 || loose_open(o, blob, len, &t) != 0)
         return 1;
     if (copse_loose_get_stats(&t, &s) != COPSE_OK)
         return tool_fail("%s: stats failed", o->input);

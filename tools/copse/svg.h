@@ -9,6 +9,8 @@
 
 #include <stdio.h>
 
+#include "tool.h"
+
 typedef struct svg_canvas {
     FILE *f;
     float lo[2], hi[2]; /* world window */
@@ -29,6 +31,14 @@ void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level);
 
 /* A point (a dot of a fixed size) in world coordinates. */
 void svg_point(svg_canvas *c, float x, float y);
+
+/* ---- for the kinds' svg commands ---- */
+
+/* svg's output must be a .svg file: 0, or 1 after a message. */
+int tool_svg_target(const tool_opts *opts);
+
+/* The two axes --plane draws (xz, xy or yz: x = 0, the second one up): 0, or 1 after a message. */
+int tool_plane_axes(const tool_opts *opts, unsigned ax[2]);
 
 /* The legend (text only) and the closing tag; 0, or 1 after tool_fail. */
 int svg_end(svg_canvas *c, const char *legend);

@@ -153,7 +153,16 @@ if [ -f "$DATA/meshes/dungeon.obj" ]; then
             ok "bsp3: dungeon.obj as box brushes, stats: check OK, $nodes nodes, $leaves leaves"
         else bad "bsp3: stats:"; cat "$b/stats3.txt"; fi
     else bad "bsp3: bake or stats of dungeon.obj"; fi
-    expect_error "bsp3: svg" "svg of a 3D BSP is not drawn yet" "$TOOL" svg "$b/dungeon.bin" -o "$b/d.svg"
+    # svg: one polygon per brush, one rect per solid or mixed leaf, on both drawing planes
+    brushes=$(sed -n 's/^tree .* over \([0-9]*\) brushes.*/\1/p' "$b/stats3.txt")
+    filled=$(sed -n 's/^nodes .*leaves \([0-9]*\) solid, \([0-9]*\) mixed.*/\1 \2/p' "$b/stats3.txt" | awk '{ print $1 + $2 }')
+    for plane in xz xy; do
+        if "$TOOL" svg "$b/dungeon.bin" --plane "$plane" -o "$b/d-$plane.svg" 2> "$b/svg3.err"; then
+            check "bsp3: svg --plane $plane parses as XML, $filled rects (solid and mixed leaves), $brushes polygons (brushes)" \
+                python3 "$HERE/svg_count.py" "$b/d-$plane.svg" "$filled" "$brushes"
+        else bad "bsp3: svg --plane $plane: $(cat "$b/svg3.err")"; fi
+    done
+    expect_error "bsp3: svg --plane" "--plane zx: expected xz, xy or yz" "$TOOL" svg "$b/dungeon.bin" --plane zx -o "$b/d.svg"
 fi
 printf 'box 0 0 1 1\nbox 2 2 x 3\n' > "$b/bad.txt"
 expect_error "bsp2: a bad map line" "$b/bad.txt:2: expected 'box x0 y0 x1 y1'" "$TOOL" bake "$b/bad.txt" --tree bsp2 -o "$b/x.bin"
