@@ -346,6 +346,52 @@ static void test_huge_coordinates(void)
     tk_tally_end();
 }
 
+/* Regression (fuzz_bvh_build): a 2D ray starting outside a triangle's bounds, beside a 7e10-long
+ * edge it runs almost parallel to. The point-in-triangle products rounded the origin (90 units
+ * off the edge) onto it and reported t = 0; the first-hit walk, pruning by the box's entry t,
+ * disagreed with the all-hits walk. Now neither reports a hit before the box is entered. */
+static void test_huge_triangle_origin2(void)
+{
+    static const float tri[3][2] = {{0x1.8p+1f, -0x1.e4p+5f}, {0x1.441cp+5f, -0x1.a3a3a2p+36f},
+                                    {-0x1.a3a3a2p+36f, -0x1.a3a3a2p+36f}};
+    const copse_ray2 ray = {{-0x1.e1ecp+5f, 0x1.8p+1f}, {-64.0f, -64.0f}, FLT_MAX};
+    /* the ray reaches y = -60.5 (the bounds' top) at t = 63.5 / 64: nothing is hit before */
+    const float t_enter = (ray.origin.y - tri[0][1]) / -ray.dir.y;
+    copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
+    const size_t bytes = copse_bvh_build_bytes(1, 2, &params);
+    float pos[9];
+    unsigned k;
+    copse_mesh mesh;
+    copse_arena arena;
+    copse_bvh bvh;
+    copse_hit hit, hits[2];
+    copse_hit_list all = copse_hit_list_make(hits, 2);
+    void *mem;
+    tk_pool_reset();
+    mem = tk_alloc(bytes);
+    if (mem == NULL)
+        return;
+    params.projection = COPSE_PROJECT_XZ;
+    for (k = 0; k < 3u; k++) {
+        pos[3u * k] = tri[k][0];
+        pos[3u * k + 1u] = 0.0f;
+        pos[3u * k + 2u] = tri[k][1];
+    }
+    memset(&mesh, 0, sizeof mesh);
+    mesh.positions = pos;
+    mesh.vertex_count = 3;
+    mesh.triangle_count = 1;
+    copse_arena_init(&arena, mem, bytes);
+    CHECK_STATUS(copse_bvh_build_mesh(&bvh, &arena, &mesh, &params), COPSE_OK);
+    CHECK_STATUS(copse_bvh_raycast2(&bvh, &ray, &hit), COPSE_OK);
+    CHECK_STATUS(copse_bvh_raycast2_all(&bvh, &ray, &all), COPSE_OK);
+    CHECKF(hit.id == COPSE_NONE || hit.t >= t_enter, "first hit at t %g, before the bounds at %g", (double)hit.t,
+           (double)t_enter);
+    CHECKF(all.count == (hit.id == COPSE_NONE ? 0u : 1u) && (all.count == 0 || hits[0].t == hit.t),
+           "%u hits, the first at %g; first hit %g", (unsigned)all.count, all.count > 0 ? (double)hits[0].t : -1.0,
+           (double)hit.t);
+}
+
 /* A flat grid of shared edges and corners at integer coordinates: rays straight down at every
  * corner and every edge's midpoint hit (no ray slips between two triangles), at exactly the
  * height; the same grid as a 2D tree is entered exactly where its edge is. */
@@ -660,6 +706,7 @@ void suite_bvh_edge(void)
     test_run("bvh_edge/far_from_origin", test_far_from_origin);
     test_run("bvh_edge/huge_coordinates", test_huge_coordinates);
     test_run("bvh_edge/huge_edge_ray2", test_huge_edge_ray2);
+    test_run("bvh_edge/huge_triangle_origin2", test_huge_triangle_origin2);
     test_run("bvh_edge/denormal_extent", test_denormal_extent);
     test_run("bvh_edge/watertight", test_watertight);
     test_run("bvh_edge/closed_sets", test_closed_sets);

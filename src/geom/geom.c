@@ -239,6 +239,14 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
 bool copse_geo_point_in_triangle2(const float *p, const float *a, const float *b, const float *c)
 {
     float ab[2], bc[2], ca[2], pa[2], pb[2], pc[2], d1, d2, d3;
+    unsigned k;
+    /* Outside the corners' bounds is outside, exactly. The edge products below round: with
+     * corners near 7e10 a point 90 units off an edge read as on it (fuzz_bvh_build: a 2D ray
+     * from outside the triangle's bounds reported at t = 0 by the all-hits walk, whose
+     * first-hit twin pruned the node by its box). */
+    for (k = 0; k < 2u; k++)
+        if (p[k] < geo_min(a[k], geo_min(b[k], c[k])) || p[k] > geo_max(a[k], geo_max(b[k], c[k])))
+            return false;
     ab[0] = b[0] - a[0];
     ab[1] = b[1] - a[1];
     bc[0] = c[0] - b[0];
