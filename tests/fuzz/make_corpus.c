@@ -257,6 +257,18 @@ static int clouds(const char *dir)
         buf[at++] = (uint8_t)w, buf[at++] = (uint8_t)(w >> 8), buf[at++] = (uint8_t)(w >> 16), buf[at++] = (uint8_t)(w >> 24);
     }
     bad |= write_file(dir, "fuzz_pointcloud", "binary.pcd.in", buf, at);
+    /* POINTS far beyond the data: the reader must refuse (binary) or find too few lines
+     * (ascii) without allocating for them (a regression seed: it asked for 12 GB) */
+    for (i = 0; i < 2u; i++) {
+        const char *head = i == 0u ? pcd_binary : pcd_ascii;
+        const char *cut = strstr(head, "WIDTH");
+        const int n = snprintf((char *)buf + 2, sizeof buf - 2u, "%.*sWIDTH 1000000000\nHEIGHT 1\nPOINTS 1000000000\n"
+                               "DATA %s\n1 2 3%s\n", (int)(cut - head), head, i == 0u ? "binary" : "ascii",
+                               i == 0u ? "" : " 0.5");
+        buf[0] = 1, buf[1] = 200;
+        bad |= write_file(dir, "fuzz_pointcloud", i == 0u ? "huge-points-binary.pcd.in" : "huge-points-ascii.pcd.in",
+                          buf, 2u + (size_t)n);
+    }
     return bad;
 }
 
