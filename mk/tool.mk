@@ -23,9 +23,11 @@ $(TOOL_OUT)/copse: $(TOOL_OBJ) $(H_OUT)/libcopse.a
 
 # ---- tests -----------------------------------------------------------------------------------
 TOOL_TEST_OUT := $(B)/tool-test
-TOOL_LIB_OBJ  := $(H_OUT)/tools/copse/bvh_query.o $(H_OUT)/tools/copse/tool.o
-ORACLE_OBJ    := $(H_OUT)/tools/copse/tests/tool_oracle.o $(H_OUT)/tests/oracle/oracle.o \
-                 $(H_OUT)/tools/lib/mesh_load.o $(TOOL_LIB_OBJ)
+TOOL_LIB_OBJ  := $(H_OUT)/tools/copse/bvh_query.o $(H_OUT)/tools/copse/tool.o \
+                 $(H_OUT)/tools/copse/word_query.o $(H_OUT)/tools/copse/octree_query.o
+ORACLE_OBJ    := $(H_OUT)/tools/copse/tests/tool_oracle.o $(H_OUT)/tools/copse/tests/octree_oracle.o \
+                 $(H_OUT)/tests/oracle/oracle.o $(H_OUT)/tools/lib/mesh_load.o \
+                 $(H_OUT)/tools/lib/pointcloud_load.o $(TOOL_LIB_OBJ)
 
 $(TOOL_OUT)/tool_oracle: $(ORACLE_OBJ) $(H_OUT)/libcopse.a
 	@echo "  LD  $@"

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pointcloud_load.h"
 #include "tool.h"
 
 static const char *const type_names[] = {"float", "uint16_t", "uint32_t"};
@@ -173,4 +174,26 @@ int emit_c(const emit_spec *spec)
         rc = write_source(spec, spec->c_path, h_base, guard);
     free(h_path);
     return rc;
+}
+
+int emit_blob_output(const char *input, const char *output, const char *given_name, const char *header,
+                     const char *type, const char *tree_flag, const uint8_t *blob, size_t len)
+{
+    char name[128], guard[128], header_text[512], source[512], generator[512];
+    emit_spec spec;
+    if (!host_path_has_suffix(output, ".c"))
+        return tool_write_file(output, blob, len);
+    emit_names(output, given_name, name, guard, sizeof name);
+    snprintf(header_text, sizeof header_text,
+             "\n#include \"copse/%s\"\n\n/* Points `tree` at the blob in place (the blob is validated first). */\n"
+             "copse_status %s_view(copse_%s *tree);\n",
+             header, name, type);
+    snprintf(source, sizeof source,
+             "\ncopse_status %s_view(copse_%s *tree)\n{\n    return copse_%s_view(tree, %s, %s_BYTES);\n}\n", name,
+             type, type, name, guard);
+    snprintf(generator, sizeof generator, "copse bake %s --tree %s -o %s", input, tree_flag, output);
+    emit_spec_init(&spec, output, name, generator, blob, len);
+    spec.header_extra = header_text;
+    spec.source_extra = source;
+    return emit_c(&spec);
 }

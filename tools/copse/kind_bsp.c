@@ -23,135 +23,17 @@
 #include "pointcloud_load.h"
 #include "svg.h"
 #include "tool.h"
+#include "word_query.h"
 
 /* ---- shared: writing the blob ---------------------------------------------------------------------- */
 
-/* .bin: the blob; .c: the blob and `copse_status NAME_view(copse_bspN *bsp)`. */
-static int write_bsp_blob(const tool_opts *o, const char *kind, const uint8_t *blob, size_t len)
-{
-    char name[128], guard[128], header[512], source[512], generator[512];
-    emit_spec spec;
-    if (!host_path_has_suffix(o->output, ".c"))
-        return tool_write_file(o->output, blob, len);
-    emit_names(o->output, o->name, name, guard, sizeof name);
-    snprintf(header, sizeof header,
-             "\n#include \"copse/bsp.h\"\n\n/* Points `bsp` at the tree in place (the blob is validated first). */\n"
-             "copse_status %s_view(copse_%s *bsp);\n",
-             name, kind);
-    snprintf(source, sizeof source,
-             "\ncopse_status %s_view(copse_%s *bsp)\n{\n    return copse_%s_view(bsp, %s, %s_BYTES);\n}\n", name, kind,
-             kind, name, guard);
-    snprintf(generator, sizeof generator, "copse bake %s --tree %s -o %s", o->input, kind, o->output);
-    emit_spec_init(&spec, o->output, name, generator, blob, len);
-    spec.header_extra = header;
-    spec.source_extra = source;
-    return emit_c(&spec);
-}
-
-/* Runs `answer` on the command-line query or on every line of --queries. */
-typedef int (*bsp_answerer)(const void *tree, const char *const *words, unsigned n, FILE *out);
-
-static int run_queries(const tool_opts *o, const void *tree, bsp_answerer answer)
-{
-    const char *words[BVH_QUERY_MAX_WORDS];
-    char line[1024];
-    unsigned n;
-    int rc = 0;
-    FILE *f;
-    if (o->queries == NULL) {
-        if (o->word_count == 0)
-            return tool_fail("query: give a query or --queries FILE");
-        return answer(tree, o->words, o->word_count, stdout);
-    }
-    if ((f = fopen(o->queries, "r")) == NULL)
-        return tool_fail("%s: cannot open", o->queries);
-    while (rc == 0 && fgets(line, sizeof line, f) != NULL)
-        if ((n = bvh_query_split(line, words, BVH_QUERY_MAX_WORDS)) > 0)
-            rc = answer(tree, words, n, stdout);
-    fclose(f);
-    return rc;
-}
-
-/* Parses words[1..n) into v; 0, or 1 after a message. */
-static int numbers(const char *const *words, unsigned n, unsigned want, float *v)
-{
-    unsigned k;
-    if (n - 1u != want)
-        return tool_fail("query %s takes %u numbers, not %u", words[0], want, n - 1u);
-    for (k = 1; k < n; k++)
-        if (!tool_parse_float(words[k], &v[k - 1u]))
-            return tool_fail("query %s: '%s' is not a finite number", words[0], words[k]);
-    return 0;
-}
-
-static int unknown_query(FILE *out, const char *word, const char *tree, const char *known)
-{
-    fputc('\n', out);
-    return tool_fail("unknown query '%s' on a %s (%s)", word, tree, known);
-}
-
-static int status_line(copse_status st, const char *query, FILE *out)
-{
-    if (st == COPSE_OK)
-        return 0;
-    fprintf(out, " -> error %s\n", copse_status_str(st));
-    return tool_fail("query %s: %s", query, copse_status_str(st));
-}
 
 /* ---- bsp2: a box map -------------------------------------------------------------------------------- */
-
-/* Reads the box map; 0, or 1 after a message naming the file and line. */
-static int read_box_map(const char *path, copse_box2 **boxes, uint32_t *count, copse_box2 *scene, int *have_scene)
-{
-    size_t len;
-    char *text = (char *)tool_read_file(path, &len), *line, *save = NULL;
-    uint32_t cap = 0;
-    unsigned long number = 0;
-    *boxes = NULL;
-    *count = 0;
-    *have_scene = 0;
-    if (text == NULL)
-        return 1;
-    text[len] = '\0'; /* tool_read_file leaves a spare byte */
-    for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
-        const char *w[8];
-        unsigned n = bvh_query_split(line, w, 8);
-        float v[4];
-        number++;
-        if (n == 0)
-            continue;
-        if (n != 5 || (strcmp(w[0], "box") != 0 && strcmp(w[0], "scene") != 0) || !tool_parse_float(w[1], &v[0]) ||
-            !tool_parse_float(w[2], &v[1]) || !tool_parse_float(w[3], &v[2]) || !tool_parse_float(w[4], &v[3])) {
-            free(text);
-            free(*boxes);
-            *boxes = NULL;
-            return tool_fail("%s:%lu: expected 'box x0 y0 x1 y1' or 'scene x0 y0 x1 y1' with finite numbers", path,
-                             number);
-        }
-        if (w[0][0] == 's') {
-            *scene = copse_box2_make(v[0], v[1], v[2], v[3]);
-            *have_scene = 1;
-            continue;
-        }
-        if (*count == cap) {
-            copse_box2 *bigger = (copse_box2 *)realloc(*boxes, sizeof **boxes * (cap = cap ? cap * 2u : 256u));
-            if (bigger == NULL) {
-                free(text);
-                return tool_fail("out of memory");
-            }
-            *boxes = bigger;
-        }
-        (*boxes)[(*count)++] = copse_box2_make(v[0], v[1], v[2], v[3]);
-    }
-    free(text);
-    if (*count == 0)
-        return tool_fail("%s: no boxes", path);
-    return 0;
-}
 
 static int bsp2_bake(const tool_opts *o)
 {
     copse_box2 *boxes = NULL, scene;
+    float *corners = NULL, region[4];
     copse_bsp2_params params = COPSE_BSP2_PARAMS_DEFAULT;
     copse_bsp2 bsp;
     copse_arena arena;
@@ -164,8 +46,17 @@ static int bsp2_bake(const tool_opts *o)
     if (o->depth > 0)
         params.max_depth = (uint32_t)o->depth;
     tool_progress(o, "loading %s", o->input);
-    if (read_box_map(o->input, &boxes, &count, &scene, &have_scene) != 0)
+    if (box_file_read(o->input, 2, "scene", &corners, &count, region, &have_scene) != 0)
         return 1;
+    if ((boxes = (copse_box2 *)malloc(sizeof *boxes * count)) == NULL) {
+        free(corners);
+        return tool_fail("out of memory");
+    }
+    for (i = 0; i < count; i++)
+        boxes[i] = copse_box2_make(corners[4 * i], corners[4 * i + 1], corners[4 * i + 2], corners[4 * i + 3]);
+    free(corners);
+    if (have_scene)
+        scene = copse_box2_make(region[0], region[1], region[2], region[3]);
     if (!have_scene) {
         scene = boxes[0];
         for (i = 1; i < count; i++) {
@@ -190,29 +81,18 @@ static int bsp2_bake(const tool_opts *o)
              (st = copse_bsp2_save(&bsp, blob, blob_len, NULL)) != COPSE_OK)
         tool_fail("%s: saving the 2D BSP failed: %s", o->input, copse_status_str(st));
     else
-        rc = write_bsp_blob(o, "bsp2", blob, blob_len);
+        rc = emit_blob_output(o->input, o->output, o->name, "bsp.h", "bsp2", "bsp2", blob, blob_len);
     free(blob);
     free(mem);
     free(boxes);
     return rc;
 }
 
-/* A view's verdict: 0, or 1 after a message. */
-static int viewed(const tool_opts *o, copse_status st, const char *what)
-{
-    return st == COPSE_OK ? 0 : tool_fail("%s: not a valid %s: %s", o->input, what, copse_status_str(st));
-}
 
-/* The last line of stats: copse_bspN_check's verdict; the exit status. */
-static int check_line(const tool_opts *o, copse_status st)
-{
-    printf("check     %s\n", st == COPSE_OK ? "OK" : copse_status_str(st));
-    return st == COPSE_OK ? 0 : tool_fail("%s: check: %s", o->input, copse_status_str(st));
-}
 
 static int bsp2_open(const tool_opts *o, const void *blob, size_t len, copse_bsp2 *bsp)
 {
-    return viewed(o, copse_bsp2_view(bsp, blob, len), "2D BSP");
+    return tool_viewed(o, copse_bsp2_view(bsp, blob, len), "2D BSP");
 }
 
 static int bsp2_stats(const tool_opts *o, const void *blob, size_t len)
@@ -228,7 +108,7 @@ static int bsp2_stats(const tool_opts *o, const void *blob, size_t len)
     printf("depth     %lu\n", (unsigned long)bsp.depth);
     printf("bytes     blob %lu; %lu in an arena; %lu leaf slots, %lu boxes cut by a line\n", (unsigned long)len,
            (unsigned long)copse_bsp2_bytes(&bsp), (unsigned long)bsp.item_count, (unsigned long)bsp.split_count);
-    return check_line(o, copse_bsp2_check(&bsp));
+    return tool_check_line(o, copse_bsp2_check(&bsp));
 }
 
 static int bsp2_answer(const void *tree, const char *const *words, unsigned n, FILE *out)
@@ -240,7 +120,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
     bvh_query_echo(words, n, out);
     if (strcmp(words[0], "point") == 0) {
         copse_bsp2_where w;
-        if (numbers(words, n, 2, v) != 0)
+        if (word_numbers(words, n, 2, v) != 0)
             return 1;
         if ((st = copse_bsp2_locate(bsp, copse_v2(v[0], v[1]), &w)) == COPSE_OK)
             fprintf(out, " -> %s leaf=%lu object=%ld\n", w.solid ? "solid" : "empty", (unsigned long)w.leaf,
@@ -248,7 +128,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
     } else if (strcmp(words[0], "segment2") == 0) {
         copse_bsp2_trace tr;
         copse_segment2 sg;
-        if (numbers(words, n, 4, v) != 0)
+        if (word_numbers(words, n, 4, v) != 0)
             return 1;
         sg.a = copse_v2(v[0], v[1]);
         sg.b = copse_v2(v[2], v[3]);
@@ -256,7 +136,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
             fprintf(out, tr.hit ? " -> hit object=%lu t=%.9g\n" : " -> clear\n", (unsigned long)tr.object, (double)tr.t);
     } else if (strcmp(words[0], "rect") == 0 || strcmp(words[0], "circle") == 0) {
         int rect = words[0][0] == 'r';
-        if (numbers(words, n, rect ? 4u : 3u, v) != 0)
+        if (word_numbers(words, n, rect ? 4u : 3u, v) != 0)
             return 1;
         if (rect) {
             copse_box2 b = copse_box2_make(v[0], v[1], v[2], v[3]);
@@ -270,15 +150,15 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
         if (st == COPSE_OK)
             fprintf(out, " -> %s\n", hit ? "overlap" : "clear");
     } else {
-        return unknown_query(out, words[0], "2D BSP", "point, rect, circle, segment2");
+        return word_unknown(out, words[0], "2D BSP", "point, rect, circle, segment2");
     }
-    return status_line(st, words[0], out);
+    return word_status(st, words[0], out);
 }
 
 static int bsp2_query(const tool_opts *o, const void *blob, size_t len)
 {
     copse_bsp2 bsp;
-    return bsp2_open(o, blob, len, &bsp) != 0 ? 1 : run_queries(o, &bsp, bsp2_answer);
+    return bsp2_open(o, blob, len, &bsp) != 0 ? 1 : word_run(o->queries, o->words, o->word_count, &bsp, bsp2_answer);
 }
 
 /* The cells: the scene cut by each split line, walked with an explicit stack of cells. */
@@ -291,9 +171,7 @@ static int bsp2_svg(const tool_opts *o, const void *blob, size_t len)
     uint32_t i, sp = 0, leaves = 0;
     float lo[2], hi[2];
     char legend[300], title[300];
-    if (o->output == NULL || !host_path_has_suffix(o->output, ".svg"))
-        return tool_fail("svg needs -o FILE.svg");
-    if (bsp2_open(o, blob, len, &bsp) != 0)
+    if (tool_svg_target(o) != 0 || bsp2_open(o, blob, len, &bsp) != 0)
         return 1;
     lo[0] = bsp.scene.min.x;
     lo[1] = bsp.scene.min.y;
@@ -399,7 +277,7 @@ static int bsp3_bake(const tool_opts *o)
              (st = copse_bsp3_save(&bsp, blob, blob_len, NULL)) != COPSE_OK)
         tool_fail("%s: saving the 3D BSP failed: %s", o->input, copse_status_str(st));
     else
-        rc = write_bsp_blob(o, "bsp3", blob, blob_len);
+        rc = emit_blob_output(o->input, o->output, o->name, "bsp.h", "bsp3", "bsp3", blob, blob_len);
 done:
     free(blob);
     free(mem);
@@ -412,7 +290,7 @@ done:
 
 static int bsp3_open(const tool_opts *o, const void *blob, size_t len, copse_bsp3 *bsp)
 {
-    return viewed(o, copse_bsp3_view(bsp, blob, len), "3D BSP");
+    return tool_viewed(o, copse_bsp3_view(bsp, blob, len), "3D BSP");
 }
 
 static int bsp3_stats(const tool_opts *o, const void *blob, size_t len)
@@ -428,7 +306,7 @@ static int bsp3_stats(const tool_opts *o, const void *blob, size_t len)
     printf("depth     %lu\n", (unsigned long)bsp.depth);
     printf("bytes     blob %lu; %lu in an arena; %lu brush fragments cut\n", (unsigned long)len,
            (unsigned long)copse_bsp3_bytes(&bsp), (unsigned long)bsp.split_count);
-    return check_line(o, copse_bsp3_check(&bsp));
+    return tool_check_line(o, copse_bsp3_check(&bsp));
 }
 
 static int bsp3_answer(const void *tree, const char *const *words, unsigned n, FILE *out)
@@ -439,14 +317,14 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
     bvh_query_echo(words, n, out);
     if (strcmp(words[0], "point") == 0) {
         copse_bsp3_where w;
-        if (numbers(words, n, 3, v) != 0)
+        if (word_numbers(words, n, 3, v) != 0)
             return 1;
         if ((st = copse_bsp3_contents(bsp, copse_v3(v[0], v[1], v[2]), &w)) == COPSE_OK)
             fprintf(out, " -> %s\n", w.solid ? "solid" : "empty");
     } else if (strcmp(words[0], "box") == 0) {
         copse_box3 b;
         bool hit = false;
-        if (numbers(words, n, 6, v) != 0)
+        if (word_numbers(words, n, 6, v) != 0)
             return 1;
         b = copse_box3_make(v[0], v[1], v[2], v[3], v[4], v[5]);
         if ((st = copse_bsp3_overlap_box(bsp, &b, &hit)) == COPSE_OK)
@@ -455,7 +333,7 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
         int sphere = words[0][0] == 's';
         copse_bsp3_trace tr;
         copse_segment3 sg;
-        if (numbers(words, n, sphere ? 7u : 6u, v) != 0)
+        if (word_numbers(words, n, sphere ? 7u : 6u, v) != 0)
             return 1;
         sg.a = copse_v3(v[0], v[1], v[2]);
         sg.b = copse_v3(v[3], v[4], v[5]);
@@ -464,22 +342,118 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
             fprintf(out, tr.hit ? " -> hit fraction=%.9g%s\n" : " -> clear\n", (double)tr.fraction,
                     tr.start_solid ? " (starts in solid)" : "");
     } else {
-        return unknown_query(out, words[0], "3D BSP", "point, box, ray, sphere");
+        return word_unknown(out, words[0], "3D BSP", "point, box, ray, sphere");
     }
-    return status_line(st, words[0], out);
+    return word_status(st, words[0], out);
 }
 
 static int bsp3_query(const tool_opts *o, const void *blob, size_t len)
 {
     copse_bsp3 bsp;
-    return bsp3_open(o, blob, len, &bsp) != 0 ? 1 : run_queries(o, &bsp, bsp3_answer);
+    return bsp3_open(o, blob, len, &bsp) != 0 ? 1 : word_run(o->queries, o->words, o->word_count, &bsp, bsp3_answer);
 }
 
+/* A brush's box: the build gives every brush its six axis-aligned bevels, so the box is read
+ * off its axis-aligned sides (unit normals, dot(n, x) <= dist). 0 when one is missing. */
+static int bsp3_brush_box(const copse_bsp3 *bsp, const copse_bsp3_brush *b, float lo[3], float hi[3])
+{
+    uint32_t i, n = copse_bsp3_brush_sides(b), found = 0;
+    for (i = 0; i < n; i++) {
+        const copse_plane *p = &bsp->planes[bsp->sides[b->first + i]];
+        const float nv[3] = {p->normal.x, p->normal.y, p->normal.z};
+        unsigned a;
+        for (a = 0; a < 3; a++)
+            if (nv[(a + 1u) % 3u] == 0.0f && nv[(a + 2u) % 3u] == 0.0f && nv[a] != 0.0f) {
+                if (nv[a] > 0.0f)
+                    hi[a] = p->dist / nv[a];
+                else
+                    lo[a] = p->dist / nv[a];
+                found |= 1u << (a * 2u + (nv[a] > 0.0f));
+            }
+    }
+    return found == 0x3Fu;
+}
+
+/* Top-down (--plane) drawing: each brush's box as a polygon, and each solid or mixed leaf as
+ * its cell, cut only by the splits whose planes stand straight across the drawing (normal along
+ * a drawn axis); a split along the third axis or at a slant leaves both children the whole
+ * cell. Cells are coloured by level. */
 static int bsp3_svg(const tool_opts *o, const void *blob, size_t len)
 {
-    (void)blob;
-    (void)len;
-    return tool_fail("%s: svg of a 3D BSP is not drawn yet (docs/tool.md)", o->input);
+    typedef struct cell { uint32_t code, level; float lo[2], hi[2]; } cell;
+    cell stack[COPSE_BSP_MAX_DEPTH + 2u];
+    copse_bsp3 bsp;
+    svg_canvas c;
+    uint32_t i, sp = 0, drawn_brushes = 0, cells = 0;
+    unsigned ax[2];
+    float lo[2], hi[2];
+    char legend[400], title[300];
+    if (tool_svg_target(o) != 0 || tool_plane_axes(o, ax) != 0 || bsp3_open(o, blob, len, &bsp) != 0)
+        return 1;
+    for (i = 0; i < 2; i++) {
+        const float b_lo[3] = {bsp.bounds.min.x, bsp.bounds.min.y, bsp.bounds.min.z};
+        const float b_hi[3] = {bsp.bounds.max.x, bsp.bounds.max.y, bsp.bounds.max.z};
+        lo[i] = bsp.brush_count > 0 ? b_lo[ax[i]] : -1.0f;
+        hi[i] = bsp.brush_count > 0 ? b_hi[ax[i]] : 1.0f;
+    }
+    snprintf(title, sizeof title, "copse 3D BSP: %s", o->input);
+    if (svg_begin(&c, o->output, lo, hi, title, bsp.depth + 1u) != 0)
+        return 1;
+    for (i = 0; i < bsp.brush_count; i++) {
+        float blo[3], bhi[3];
+        if (bsp3_brush_box(&bsp, &bsp.brushes[i], blo, bhi)) {
+            float xy[8] = {blo[ax[0]], blo[ax[1]], bhi[ax[0]], blo[ax[1]], bhi[ax[0]], bhi[ax[1]], blo[ax[0]], bhi[ax[1]]};
+            svg_polygon(&c, xy, 4);
+            drawn_brushes++;
+        }
+    }
+    stack[0].code = bsp.root;
+    stack[0].level = 1;
+    memcpy(stack[0].lo, lo, sizeof lo);
+    memcpy(stack[0].hi, hi, sizeof hi);
+    sp = 1;
+    while (sp > 0) {
+        cell cur = stack[--sp], front, back;
+        const copse_bsp3_node *nd;
+        const copse_plane *p;
+        float nv[3];
+        unsigned k;
+        if (cur.code == COPSE_BSP3_EMPTY)
+            continue;
+        if ((cur.code & COPSE_BSP3_LEAF) != 0u) { /* solid or mixed: the leaves worth seeing */
+            svg_rect(&c, cur.lo, cur.hi, cur.level);
+            cells++;
+            continue;
+        }
+        if (sp + 2u > sizeof stack / sizeof stack[0]) /* cannot happen after a view (depth cap) */
+            continue;
+        nd = &bsp.nodes[cur.code];
+        p = &bsp.planes[nd->plane];
+        nv[0] = p->normal.x;
+        nv[1] = p->normal.y;
+        nv[2] = p->normal.z;
+        front = back = cur;
+        front.level = back.level = cur.level + 1u;
+        front.code = nd->child[0];
+        back.code = nd->child[1];
+        for (k = 0; k < 2; k++) { /* front: dot(n, x) > dist */
+            unsigned a = ax[k], b = ax[1u - k], third = 3u - ax[0] - ax[1];
+            if (nv[a] != 0.0f && nv[b] == 0.0f && nv[third] == 0.0f) {
+                float at = p->dist / nv[a];
+                at = at < cur.lo[k] ? cur.lo[k] : (at > cur.hi[k] ? cur.hi[k] : at);
+                if (nv[a] > 0.0f)
+                    front.lo[k] = back.hi[k] = at;
+                else
+                    front.hi[k] = back.lo[k] = at;
+            }
+        }
+        stack[sp++] = back;
+        stack[sp++] = front;
+    }
+    snprintf(legend, sizeof legend,
+             "3D BSP on %s, %lu brushes, %lu solid or mixed leaves (cut by the splits across the drawing), depth %lu",
+             o->plane, (unsigned long)drawn_brushes, (unsigned long)cells, (unsigned long)bsp.depth);
+    return svg_end(&c, legend);
 }
 
 const tool_kind tool_kind_bsp2 = {"bsp2", COPSE_BLOB_BSP2, bsp2_bake, bsp2_stats, bsp2_query, bsp2_svg};

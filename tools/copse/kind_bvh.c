@@ -355,19 +355,14 @@ static int bvh_svg(const tool_opts *o, const void *blob, size_t len)
     uint32_t i, drawn = 0;
     char legend[400], title[300];
     int rc;
-    if (o->output == NULL || !host_path_has_suffix(o->output, ".svg"))
-        return tool_fail("svg needs -o FILE.svg");
-    if (bvh_open(o, blob, len, 0, &bvh, &src) != 0)
+    if (tool_svg_target(o) != 0 || bvh_open(o, blob, len, 0, &bvh, &src) != 0)
         return 1;
     if (bvh.dim == 2) { /* tree axes are the plane already; the mesh is read through the axis map */
         ax[0] = 0;
         ax[1] = 1;
-    } else if (strcmp(o->plane, "xz") == 0 || strcmp(o->plane, "xy") == 0 || strcmp(o->plane, "yz") == 0) {
-        ax[0] = (unsigned)(o->plane[0] - 'x');
-        ax[1] = (unsigned)(o->plane[1] - 'x');
-    } else {
+    } else if (tool_plane_axes(o, ax) != 0) {
         bvh_close(&src);
-        return tool_fail("--plane %s: expected xz, xy or yz", o->plane);
+        return 1;
     }
     if (bvh.node_count == 0) {
         bvh_close(&src);

@@ -1,8 +1,9 @@
 /*
  * copse — the host tool (docs/tool.md).
  *
- *   copse bake  INPUT [--tree bvh|bsp2|bsp3] [--builder sah|median|midpoint] [--leaf N]
- *                     [--project none|xz|xy|yz] [--depth N] [--grid N] [--name IDENT] -o OUT.bin|OUT.c
+ *   copse bake  INPUT [--tree bvh|bsp2|bsp3|octree|loose] [--builder sah|median|midpoint] [--leaf N]
+ *                     [--bucket N] [--project none|xz|xy|yz] [--depth N] [--grid N] [--name IDENT]
+ *                     -o OUT.bin|OUT.c
  *   copse stats FILE.bin [--mesh SOURCE]
  *   copse query FILE.bin --mesh SOURCE (QUERY... | --queries FILE)
  *   copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg
@@ -19,8 +20,9 @@
 #include "pointcloud_load.h"
 #include "tool.h"
 
-/* One row per tree kind; the octree kinds come when their save/view land. */
-static const tool_kind *const kinds[] = {&tool_kind_bvh, &tool_kind_bsp2, &tool_kind_bsp3};
+/* One row per tree kind. */
+static const tool_kind *const kinds[] = {&tool_kind_bvh, &tool_kind_bsp2, &tool_kind_bsp3, &tool_kind_octree,
+                                         &tool_kind_loose};
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 
 static int usage(void)
@@ -30,6 +32,8 @@ static int usage(void)
           "              [--project none|xz|xy|yz] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
           "  copse bake  MAP.txt --tree bsp2 [--depth N] -o OUT.bin|OUT.c     (box map: docs/tool.md)\n"
           "  copse bake  MESH --tree bsp3 [--grid N] [--depth N] -o OUT.bin|OUT.c\n"
+          "  copse bake  CLOUD.xyz|CLOUD.pcd --tree octree [--leaf N] [--bucket N] [--depth N] -o OUT.bin|OUT.c\n"
+          "  copse bake  BOXES.txt --tree loose [--leaf N] [--depth N] -o OUT.bin|OUT.c  (3D box file: docs/tool.md)\n"
           "  copse stats FILE.bin [--mesh SOURCE]\n"
           "  copse query FILE.bin --mesh SOURCE (QUERY... | --queries FILE)\n"
           "  copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg\n"
@@ -39,6 +43,9 @@ static int usage(void)
           "         nearest2 x y [max]\n"
           "2D BSP:  point x y | rect x0 y0 x1 y1 | circle x y r | segment2 ax ay bx by\n"
           "3D BSP:  point x y z | box x0 y0 z0 x1 y1 z1 | ray ax ay az bx by bz | sphere ax ay az bx by bz r\n"
+          "octree:  box x0 y0 z0 x1 y1 z1 | sphere x y z r | capsule ax ay az bx by bz r | knn x y z k [max] |\n"
+          "         nearest x y z [max]\n"
+          "loose:   box x0 y0 z0 x1 y1 z1 | sphere x y z r | ray ox oy oz dx dy dz [t_max]\n"
           "see docs/tool.md\n",
           stderr);
     return 2;
@@ -64,7 +71,7 @@ static int parse(int argc, char **argv, tool_opts *o)
                 return tool_fail("%s needs a value", arg) + 1;
             *(const char **)((char *)o + valued[k].at) = argv[++i];
         } else if (strcmp(arg, "--leaf") == 0 || strcmp(arg, "--levels") == 0 || strcmp(arg, "--depth") == 0 ||
-                   strcmp(arg, "--grid") == 0) {
+                   strcmp(arg, "--grid") == 0 || strcmp(arg, "--bucket") == 0) {
             char *end;
             long v;
             if (i + 1 >= argc)
@@ -78,6 +85,8 @@ static int parse(int argc, char **argv, tool_opts *o)
                 o->max_level = (int)v;
             else if (strcmp(arg, "--depth") == 0)
                 o->depth = (int)v;
+            else if (strcmp(arg, "--bucket") == 0)
+                o->bucket = (unsigned)v;
             else
                 o->grid = (unsigned)v;
         } else if (strcmp(arg, "-q") == 0) {
@@ -160,7 +169,7 @@ int main(int argc, char **argv)
     if (strcmp(command, "bake") == 0) {
         const tool_kind *kind = kind_by_name(o.tree);
         if (kind == NULL)
-            return tool_fail("--tree %s: this tool bakes bvh, bsp2 and bsp3 (octrees: docs/tool.md)", o.tree);
+            return tool_fail("--tree %s: this tool bakes bvh, bsp2, bsp3, octree and loose", o.tree);
         if (o.output == NULL || !(host_path_has_suffix(o.output, ".c") || host_path_has_suffix(o.output, ".bin")))
             return tool_fail("bake needs -o FILE.bin or -o FILE.c");
         return kind->bake(&o);

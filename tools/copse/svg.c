@@ -1,5 +1,8 @@
 #include "svg.h"
 
+#include <string.h>
+
+#include "pointcloud_load.h" /* host_path_has_suffix */
 #include "tool.h"
 
 #define SVG_PIXELS 1000.0 /* the longer side */
@@ -78,6 +81,11 @@ void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level)
             py(c, hi[1]), ((double)hi[0] - (double)lo[0]) * c->scale, ((double)hi[1] - (double)lo[1]) * c->scale);
 }
 
+void svg_point(svg_canvas *c, float x, float y)
+{
+    fprintf(c->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"0.6\"/>\n", px(c, x), py(c, y));
+}
+
 int svg_end(svg_canvas *c, const char *legend)
 {
     int bad;
@@ -86,5 +94,24 @@ int svg_end(svg_canvas *c, const char *legend)
     bad = ferror(c->f);
     if (fclose(c->f) != 0 || bad)
         return tool_fail("write error on the SVG");
+    return 0;
+}
+
+int tool_svg_target(const tool_opts *opts)
+{
+    return opts->output != NULL && host_path_has_suffix(opts->output, ".svg") ? 0
+                                                                             : tool_fail("svg needs -o FILE.svg");
+}
+
+int tool_plane_axes(const tool_opts *opts, unsigned ax[2])
+{
+    if (strcmp(opts->plane, "xz") == 0)
+        ax[0] = 0, ax[1] = 2;
+    else if (strcmp(opts->plane, "xy") == 0)
+        ax[0] = 0, ax[1] = 1;
+    else if (strcmp(opts->plane, "yz") == 0)
+        ax[0] = 1, ax[1] = 2;
+    else
+        return tool_fail("--plane %s: expected xz, xy or yz", opts->plane);
     return 0;
 }

@@ -1,13 +1,15 @@
 /*
  * A small SVG writer for `copse svg`: a canvas that maps world coordinates (the two axes
  * drawn) to pixels with the second axis up, primitives as <polygon>s and tree cells as
- * <rect>s coloured by level. One element per primitive and per cell, nothing else of those
- * kinds, so a test can count them.
+ * <rect>s coloured by level, points as <circle>s. One element per primitive, per cell and per
+ * point, nothing else of those kinds, so a test can count them.
  */
 #ifndef COPSE_TOOL_SVG_H
 #define COPSE_TOOL_SVG_H
 
 #include <stdio.h>
+
+#include "tool.h"
 
 typedef struct svg_canvas {
     FILE *f;
@@ -26,6 +28,17 @@ void svg_polygon(svg_canvas *c, const float *xy, unsigned n);
 
 /* A cell outline at tree level `level` (root = 1), coloured by the level's style. */
 void svg_rect(svg_canvas *c, const float *lo, const float *hi, unsigned level);
+
+/* A point (a dot of a fixed size) in world coordinates. */
+void svg_point(svg_canvas *c, float x, float y);
+
+/* ---- for the kinds' svg commands ---- */
+
+/* svg's output must be a .svg file: 0, or 1 after a message. */
+int tool_svg_target(const tool_opts *opts);
+
+/* The two axes --plane draws (xz, xy or yz: x = 0, the second one up): 0, or 1 after a message. */
+int tool_plane_axes(const tool_opts *opts, unsigned ax[2]);
 
 /* The legend (text only) and the closing tag; 0, or 1 after tool_fail. */
 int svg_end(svg_canvas *c, const char *legend);

@@ -97,3 +97,14 @@ int tool_parse_float(const char *word, float *v)
     *v = (float)d;
     return 1;
 }
+
+int tool_viewed(const tool_opts *opts, copse_status st, const char *what)
+{
+    return st == COPSE_OK ? 0 : tool_fail("%s: not a valid %s: %s", opts->input, what, copse_status_str(st));
+}
+
+int tool_check_line(const tool_opts *opts, copse_status st)
+{
+    printf("check     %s\n", st == COPSE_OK ? "OK" : copse_status_str(st));
+    return st == COPSE_OK ? 0 : tool_fail("%s: check: %s", opts->input, copse_status_str(st));
+}

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "copse/status.h"
+
 #define TOOL_MAX_QUERY_WORDS 16
 
 typedef struct tool_opts {
@@ -19,12 +21,13 @@ typedef struct tool_opts {
     const char *output;      /* -o: .bin, .c (+ .h) or .svg */
     const char *mesh;        /* --mesh: the source a BVH blob was baked from */
     const char *name;        /* --name: the C identifier of an emitted array */
-    const char *tree;        /* --tree: bvh (default) */
+    const char *tree;        /* --tree: bvh (default), bsp2, bsp3, octree, loose */
     const char *builder;     /* --builder: sah, median, midpoint */
     const char *project;     /* --project: none, xz, xy, yz (a 2D BVH over a projected mesh) */
     const char *plane;       /* svg --plane: xz (top-down, y up: default), xy, yz */
     const char *queries;     /* query --queries FILE: one query a line */
-    unsigned leaf;           /* --leaf */
+    unsigned leaf;           /* --leaf (an octree's leaf size, a loose octree's node capacity) */
+    unsigned bucket;         /* --bucket: a point octree's bucket slots (0: the leaf size) */
     int max_level;           /* svg --levels: deepest level drawn (0: all) */
     int depth;               /* --depth: a BSP's max_depth (0: the library's default) */
     unsigned grid;           /* --grid: cells along x and z for a 3D BSP's brushes (0: 12) */
@@ -43,7 +46,7 @@ typedef struct tool_kind {
 } tool_kind;
 
 /* The backends (kind_<name>.c); main.c lists them. */
-extern const tool_kind tool_kind_bvh, tool_kind_bsp2, tool_kind_bsp3;
+extern const tool_kind tool_kind_bvh, tool_kind_bsp2, tool_kind_bsp3, tool_kind_octree, tool_kind_loose;
 
 /* ---- shared helpers (tool.c) ---------------------------------------------------------------- */
 
@@ -66,6 +69,12 @@ void *tool_read_file(const char *path, size_t *len);
 
 /* Writes bytes to path; 0, or 1 after tool_fail. */
 int tool_write_file(const char *path, const void *data, size_t len);
+
+/* A view's verdict on the input blob: 0, or 1 after "<input>: not a valid <what>: <status>". */
+int tool_viewed(const tool_opts *opts, copse_status st, const char *what);
+
+/* The last line of stats, "check     OK" or the status of the tree's check; the exit status. */
+int tool_check_line(const tool_opts *opts, copse_status st);
 
 /* Parses one float word; 0 when it is not a whole finite number. */
 int tool_parse_float(const char *word, float *v);

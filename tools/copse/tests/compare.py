@@ -4,7 +4,9 @@
 Lines pair up by position and must echo the same query. Overlaps: the tree's ids are the
 brute-force ids, except those marked '?' (within the boundary band: either answer is right).
 Rays: both miss, or both hit at t within 1e-4 relative (the id may differ only at such a tie).
-Nearest: both none, or squared distances within 1e-4 relative. Prints one line per failure
+Nearest: both none, or squared distances within 1e-4 relative. k nearest (knn): the same
+ids and squared distances in the same order, exactly (both sides compute them in float as
+octree.h defines). Prints one line per failure
 and a summary; exit 1 on any failure."""
 import sys
 
@@ -23,6 +25,8 @@ def judge(query, tree, brute):
         if tree == "miss" or brute == "miss":
             return tree == brute
         return close(float(fields(tree)["t"]), float(fields(brute)["t"]))
+    if kind == "knn":
+        return tree == brute
     if kind in ("nearest", "vertex"):
         if tree == "none" or brute == "none":
             return tree == brute

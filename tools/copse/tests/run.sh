@@ -153,11 +153,127 @@ if [ -f "$DATA/meshes/dungeon.obj" ]; then
             ok "bsp3: dungeon.obj as box brushes, stats: check OK, $nodes nodes, $leaves leaves"
         else bad "bsp3: stats:"; cat "$b/stats3.txt"; fi
     else bad "bsp3: bake or stats of dungeon.obj"; fi
-    expect_error "bsp3: svg" "svg of a 3D BSP is not drawn yet" "$TOOL" svg "$b/dungeon.bin" -o "$b/d.svg"
+    # svg: one polygon per brush, one rect per solid or mixed leaf, on both drawing planes
+    brushes=$(sed -n 's/^tree .* over \([0-9]*\) brushes.*/\1/p' "$b/stats3.txt")
+    filled=$(sed -n 's/^nodes .*leaves \([0-9]*\) solid, \([0-9]*\) mixed.*/\1 \2/p' "$b/stats3.txt" | awk '{ print $1 + $2 }')
+    for plane in xz xy; do
+        if "$TOOL" svg "$b/dungeon.bin" --plane "$plane" -o "$b/d-$plane.svg" 2> "$b/svg3.err"; then
+            check "bsp3: svg --plane $plane parses as XML, $filled rects (solid and mixed leaves), $brushes polygons (brushes)" \
+                python3 "$HERE/svg_count.py" "$b/d-$plane.svg" "$filled" "$brushes"
+        else bad "bsp3: svg --plane $plane: $(cat "$b/svg3.err")"; fi
+    done
+    expect_error "bsp3: svg --plane" "--plane zx: expected xz, xy or yz" "$TOOL" svg "$b/dungeon.bin" --plane zx -o "$b/d.svg"
 fi
 printf 'box 0 0 1 1\nbox 2 2 x 3\n' > "$b/bad.txt"
 expect_error "bsp2: a bad map line" "$b/bad.txt:2: expected 'box x0 y0 x1 y1'" "$TOOL" bake "$b/bad.txt" --tree bsp2 -o "$b/x.bin"
 expect_error "bsp2: unknown query" "unknown query 'sphere' on a 2D BSP" "$TOOL" query "$b/map.bin" sphere 1 2 3 4
+
+# ---- octree kinds: point clouds (generated XYZ and PCD, the real scan), a 3D box file -------------
+o="$OUT/octree"
+mkdir -p "$o"
+# octree_tests NAME CLOUD QUERIES SEED [BAKE OPTIONS...]: bake, stats adding up, queries = brute force,
+# one-off query, svg. Sets $o/NAME/tree.bin.
+octree_tests() {
+    name=$1; cloud=$2; n=$3; seed=$4; shift 4; d="$o/$name"
+    mkdir -p "$d"
+    if ! "$TOOL" bake "$cloud" --tree octree "$@" -q -o "$d/tree.bin"; then bad "$name: bake --tree octree $*"; return; fi
+    want=$(grep -cv '^ *\(#\|$\)' "$cloud")
+    "$TOOL" stats "$d/tree.bin" > "$d/stats.txt" 2>&1
+    points=$(sed -n 's/^points *\([0-9]*\)$/\1/p' "$d/stats.txt")
+    nodes=$(sed -n 's/^nodes *\([0-9]*\) (.*/\1/p' "$d/stats.txt")
+    leaves=$(sed -n 's/^nodes *[0-9]* (\([0-9]*\) leaves.*/\1/p' "$d/stats.txt")
+    internal=$(sed -n 's/.* leaves, \([0-9]*\) internal)$/\1/p' "$d/stats.txt")
+    hist=$(sed -n 's/^leaves .*(points count)://p' "$d/stats.txt")
+    hist_leaves=$(echo "$hist" | awk '{ s = 0; for (i = 2; i <= NF; i += 2) s += $i; print s }')
+    hist_points=$(echo "$hist" | awk '{ s = 0; for (i = 1; i < NF; i += 2) s += $i * $(i + 1); print s }')
+    node_bytes=$(sed -n 's/^bytes .*; nodes \([0-9]*\) + buckets.*/\1/p' "$d/stats.txt")
+    if grep -q '^check *OK' "$d/stats.txt" && [ "$points" = "$want" ] && [ "$nodes" -eq $((leaves + internal)) ] && \
+       [ "$hist_leaves" -eq "$leaves" ] && [ "$hist_points" -eq "$points" ] && [ "$node_bytes" -eq $((36 * nodes)) ]; then
+        ok "$name: stats: check OK, $points points (the file's), $nodes nodes = $leaves leaves + $internal internal, histogram sums to the leaves and the points, 36 bytes a node"
+    else
+        bad "$name: stats inconsistent (want $want points):"; sed 's/^/     /' "$d/stats.txt"
+    fi
+    "$ORACLE" cloud-queries "$cloud" "$n" "$seed" > "$d/queries.txt"
+    "$TOOL" query "$d/tree.bin" --queries "$d/queries.txt" > "$d/baked.txt" 2> "$d/baked.err"
+    "$ORACLE" cloud-brute "$cloud" "$d/queries.txt" > "$d/brute.txt" 2> "$d/brute.err"
+    check "$name: $n box, sphere, capsule, knn, nearest queries on the blob = brute force (knn, radius sets exactly)" \
+        python3 "$HERE/compare.py" "$d/baked.txt" "$d/brute.txt"
+    first=$(head -n 1 "$d/queries.txt")
+    # shellcheck disable=SC2086
+    "$TOOL" query "$d/tree.bin" $first > "$d/one.txt" 2>&1
+    if [ "$(cat "$d/one.txt")" = "$(head -n 1 "$d/baked.txt")" ]; then ok "$name: copse query $first"
+    else bad "$name: one-off query: $(cat "$d/one.txt")"; fi
+    step=$(( (points + 19999) / 20000 ))
+    "$TOOL" svg "$d/tree.bin" -o "$d/tree.svg" 2> "$d/svg.err"
+    check "$name: svg parses as XML, $nodes rects (cells), $(( (points + step - 1) / step )) circles (points, 1 in $step)" \
+        python3 "$HERE/svg_count.py" "$d/tree.svg" "$nodes" 0 $(( (points + step - 1) / step ))
+}
+
+"$ORACLE" cloud "$o/generated.xyz" "$o/generated.pcd" 3000 55 || bad "generating the cloud"
+octree_tests cloud-xyz "$o/generated.xyz" 400 56
+if "$TOOL" bake "$o/generated.pcd" --tree octree -q -o "$o/generated-pcd.bin" && cmp -s "$o/generated-pcd.bin" "$o/cloud-xyz/tree.bin"; then
+    ok "cloud: the binary PCD of the same points bakes into the same blob as the XYZ, byte for byte"
+else bad "cloud: PCD and XYZ blobs differ"; fi
+octree_tests cloud-leaf1 "$o/generated.xyz" 200 57 --leaf 1 --bucket 3 --depth 5
+for size in 1 2 3 4 5; do # leaf 4: sizes 1, 2, leaf-1, leaf, leaf+1
+    "$ORACLE" cloud "$o/small-$size.xyz" "$o/small-$size.pcd" "$size" $((60 + size)) || bad "generating $size points"
+    octree_tests "cloud-$size" "$o/small-$size.xyz" 60 $((70 + size)) --leaf 4
+done
+if [ -f "$DATA/pointclouds/octomap-scan.xyz" ]; then
+    octree_tests scan "$DATA/pointclouds/octomap-scan.xyz" 200 58 --leaf 8
+else
+    echo "skip tool: $DATA/pointclouds/octomap-scan.xyz not found: the real-scan octree tests did not run"
+fi
+
+"$ORACLE" boxes "$o/boxes.txt" 500 81 || bad "generating the box file"
+"$ORACLE" box-queries "$o/boxes.txt" 300 82 > "$o/box-queries.txt"
+if "$TOOL" bake "$o/boxes.txt" --tree loose -q -o "$o/boxes.bin" && "$TOOL" stats "$o/boxes.bin" > "$o/loose-stats.txt"; then
+    objects=$(sed -n 's/^objects *\([0-9]*\) .*/\1/p' "$o/loose-stats.txt")
+    lnodes=$(sed -n 's/^nodes *\([0-9]*\) .*/\1/p' "$o/loose-stats.txt")
+    if grep -q '^check *OK' "$o/loose-stats.txt" && [ "$objects" -eq 500 ]; then
+        ok "loose: bake 500 boxes, stats: check OK, 500 objects in $lnodes nodes"
+    else bad "loose: stats:"; cat "$o/loose-stats.txt"; fi
+    "$TOOL" query "$o/boxes.bin" --queries "$o/box-queries.txt" > "$o/loose-baked.txt" 2>&1
+    "$ORACLE" box-brute "$o/boxes.txt" "$o/box-queries.txt" > "$o/loose-brute.txt"
+    check "loose: 300 box, sphere, ray queries on the blob = brute force" \
+        python3 "$HERE/compare.py" "$o/loose-baked.txt" "$o/loose-brute.txt"
+    "$TOOL" svg "$o/boxes.bin" --plane xy -o "$o/boxes.svg" 2> "$o/svg.err"
+    check "loose: svg parses as XML, one rect per node ($lnodes), one polygon per box (500)" \
+        python3 "$HERE/svg_count.py" "$o/boxes.svg" "$lnodes" 500
+else bad "loose: bake or stats"; fi
+
+# the C emitter: both blobs compiled into one host program, C99 and C11, every warning an error
+if "$TOOL" bake "$o/generated.xyz" --tree octree --name baked_cloud -q -o "$o/baked_cloud.c" && \
+   "$TOOL" bake "$o/boxes.txt" --tree loose --name baked_boxes -q -o "$o/baked_boxes.c"; then
+    for std in c99 c11; do
+        # shellcheck disable=SC2086
+        if $EMIT_CC -std=$std $EMIT_FLAGS -I"$o" -o "$o/emitted-$std" "$HERE/emitted_octree_main.c" "$o/baked_cloud.c" \
+             "$o/baked_boxes.c" $EMIT_LINK > "$o/emit-$std.log" 2>&1 && \
+           "$o/emitted-$std" cloud "$o/cloud-xyz/queries.txt" > "$o/emitted-cloud-$std.txt" 2>&1 && \
+           "$o/emitted-$std" boxes "$o/box-queries.txt" > "$o/emitted-boxes-$std.txt" 2>&1 && \
+           cmp -s "$o/emitted-cloud-$std.txt" "$o/cloud-xyz/baked.txt" && cmp -s "$o/emitted-boxes-$std.txt" "$o/loose-baked.txt"; then
+            ok "octree, loose: bake -o .c: both const blobs compiled ($std -Werror), viewed in place, answers = copse query"
+        else
+            bad "octree, loose: emitted C ($std):"; head -20 "$o/emit-$std.log"
+        fi
+    done
+else bad "octree, loose: bake -o .c"; fi
+
+: > "$o/empty.xyz"
+expect_error "octree: an empty cloud" "$o/empty.xyz: no points" "$TOOL" bake "$o/empty.xyz" --tree octree -o "$o/x.bin"
+printf '1 2 3\n1 nan 3\n' > "$o/nan.xyz"
+expect_error "octree: a NaN" "$o/nan.xyz:2: non-finite coordinate" "$TOOL" bake "$o/nan.xyz" --tree octree -o "$o/x.bin"
+expect_error "octree: --bucket" "--bucket 2000" "$TOOL" bake "$o/generated.xyz" --tree octree --bucket 2000 -o "$o/x.bin"
+expect_error "octree: knn k" "query knn: k 0: expected a whole number" "$TOOL" query "$o/cloud-xyz/tree.bin" knn 1 2 3 0
+expect_error "octree: unknown query" "unknown query 'ray' on a point octree" "$TOOL" query "$o/cloud-xyz/tree.bin" ray 1 2 3 4 5 6
+head -c 300 "$o/cloud-xyz/tree.bin" > "$o/cut.bin"
+expect_error "octree: truncated blob" "$o/cut.bin: not a copse blob: COPSE_ERR_BLOB_TRUNCATED" "$TOOL" stats "$o/cut.bin"
+printf 'box 0 0 0 1 1 1\nbox 2 2 x 3 3 3\n' > "$o/bad.txt"
+expect_error "loose: a bad box line" "$o/bad.txt:2: expected 'box x0 y0 z0 x1 y1 z1'" "$TOOL" bake "$o/bad.txt" --tree loose -o "$o/x.bin"
+printf 'box 0 0 0 1 1 1\nbox 2 2 2 1 3 3\n' > "$o/inverted.txt"
+expect_error "loose: an inverted box" "$o/inverted.txt: box 1 (counting from 0): COPSE_ERR_EMPTY_RANGE" \
+    "$TOOL" bake "$o/inverted.txt" --tree loose -o "$o/x.bin"
+expect_error "loose: unknown query" "unknown query 'knn' on a loose octree" "$TOOL" query "$o/boxes.bin" knn 1 2 3 4
 
 # ---- every failure names the file and the problem ----------------------------------------------------
 g="$OUT/generated"

@@ -20,10 +20,16 @@
 #include "../tool.h"
 #include "mesh_load.h"
 #include "oracle/oracle.h"
+#include "tool_oracle.h"
 
 static uint64_t g_rng;
 
-static double rnd(double lo, double hi) /* splitmix64: the same numbers everywhere */
+void oracle_seed(uint64_t seed)
+{
+    g_rng = seed;
+}
+
+double rnd(double lo, double hi) /* splitmix64: the same numbers everywhere */
 {
     uint64_t z = (g_rng += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -170,7 +176,7 @@ typedef struct brute {
     double band;
 } brute;
 
-static void ids_line(FILE *out, const uint8_t *verdict, uint32_t n)
+void ids_line(FILE *out, const uint8_t *verdict, uint32_t n)
 {
     uint32_t i, count = 0;
     for (i = 0; i < n; i++)
@@ -413,6 +419,7 @@ static int gen_mesh(const char *path, unsigned n, unsigned seed, const char *for
 
 int main(int argc, char **argv)
 {
+    int rc;
     if (argc == 5 && strcmp(argv[1], "queries") == 0)
         return gen_queries(argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]));
     if (argc == 4 && strcmp(argv[1], "direct") == 0)
@@ -421,7 +428,10 @@ int main(int argc, char **argv)
         return brute_force(argv[2], argv[3]);
     if (argc == 5 && (strcmp(argv[1], "stl") == 0 || strcmp(argv[1], "ply") == 0 || strcmp(argv[1], "gltf") == 0))
         return gen_mesh(argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]), argv[1]);
+    rc = octree_oracle_main(argc, argv);
+    if (rc >= 0)
+        return rc;
     fprintf(stderr, "usage: tool_oracle queries MESH N SEED | direct MESH QUERIES | brute MESH QUERIES | "
-                    "stl|ply|gltf OUT N SEED\n");
+                    "stl|ply|gltf OUT N SEED | (octree_oracle.c's commands)\n");
     return 2;
 }
