@@ -28,7 +28,10 @@ $(FUZZ_OUT)/fuzz_%: $(FUZZ_OUT)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
 	@echo "  LD  $@"
 	@clang $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 
-.SECONDARY: $(FUZZ_LIB_OBJ) $(FUZZ_TARGETS:%=$(FUZZ_OUT)/tests/fuzz/%.o)
+# The point-cloud readers are host tool code, linked into their own target only.
+$(FUZZ_OUT)/fuzz_pointcloud: $(FUZZ_OUT)/tools/lib/pointcloud_load.o
+
+.SECONDARY: $(FUZZ_LIB_OBJ) $(FUZZ_OUT)/tools/lib/pointcloud_load.o $(FUZZ_TARGETS:%=$(FUZZ_OUT)/tests/fuzz/%.o)
 
 fuzz-build: deps-test $(addprefix $(FUZZ_OUT)/,$(FUZZ_TARGETS))
 

@@ -104,6 +104,36 @@ void blob_reseal(uint8_t *b, size_t total)
     b[15] = (uint8_t)(crc >> 24);
 }
 
+copse_status blob_to_host_in_place(uint8_t *blob, size_t size)
+{
+    return copse_blob_to_host(blob, size, blob, size, NULL);
+}
+
+/* Whether the word at `at` is a section word stored big endian: past the header and table
+ * (sections start at the first one's offset, table entry 0 at 96) in a blob marked 01 02 03 04. */
+static bool word_big_endian(const uint8_t *blob, size_t at)
+{
+    const size_t first_section = (size_t)blob[100] | ((size_t)blob[101] << 8) | ((size_t)blob[102] << 16) |
+                                 ((size_t)blob[103] << 24);
+    return blob[8] == 1u && blob[9] == 2u && blob[10] == 3u && blob[11] == 4u && at >= first_section;
+}
+
+uint32_t blob_get_word(const uint8_t *blob, size_t at)
+{
+    const uint8_t *p = blob + at;
+    if (word_big_endian(blob, at))
+        return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+void blob_put_word(uint8_t *blob, size_t at, uint32_t v)
+{
+    const bool big = word_big_endian(blob, at);
+    unsigned i;
+    for (i = 0; i < 4u; i++)
+        blob[at + i] = (uint8_t)(v >> (big ? 24u - 8u * i : 8u * i));
+}
+
 static uint32_t bits(float f)
 {
     uint32_t u;

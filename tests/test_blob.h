@@ -18,6 +18,17 @@ bool host_big_endian(void);
 /* Recomputes the CRC after a deliberate change (format.md: the field at 12 read as zero). */
 void blob_reseal(uint8_t *b, size_t total);
 
+/* Makes a saved (little-endian) blob one this host's views accept, in place, by
+ * copse_blob_to_host: a no-op on a little-endian host, the section words reversed on a
+ * big-endian one. The suites call it after each save they view; it returns the conversion's
+ * status (a container damaged on purpose is refused, and then viewed as it is). */
+copse_status blob_to_host_in_place(uint8_t *blob, size_t size);
+
+/* The 4-byte word at `at` of a valid container in the blob's own order: the header and the
+ * section table are little endian, section words in the order the marker at 8 says. */
+uint32_t blob_get_word(const uint8_t *blob, size_t at);
+void blob_put_word(uint8_t *blob, size_t at, uint32_t v);
+
 /* A tree kind's view under attack. */
 typedef struct blob_victim {
     /* Views len bytes into the victim's tree; *empty: the tree it left is the empty one. */

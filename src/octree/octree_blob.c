@@ -331,16 +331,16 @@ static uintptr_t ob_section(const void *blob, const copse_blob_info *info, uint3
     return (uintptr_t)blob + info->sections[k].offset;
 }
 
-/* The cell section: its size, a finite centre and a finite half size >= 0. */
+/* The cell section: its size, a finite centre and a finite half size >= 0. Section words are
+ * in the host's order (the container checked the marker), so they are read as floats, not
+ * byte by byte as little endian: that misread every cell on a big-endian host. */
 static copse_status ob_read_cell(const void *blob, const copse_blob_info *info, float *center, float *half)
 {
     const uint8_t *p = (const uint8_t *)blob + info->sections[0].offset;
-    unsigned a;
     if (info->sections[0].size != OB_CELL_BYTES)
         return COPSE_ERR_BLOB_SECTION;
-    for (a = 0; a < 3u; a++)
-        center[a] = blob_get_f32(p + 4u * a);
-    *half = blob_get_f32(p + 12u);
+    memcpy(center, p, 3u * sizeof(float));
+    memcpy(half, p + 12u, sizeof(float));
     return oct_finite3(center) && geo_finite(*half) && *half >= 0.0f ? COPSE_OK : COPSE_ERR_BLOB_BOUNDS;
 }
 

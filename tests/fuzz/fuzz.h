@@ -39,6 +39,33 @@ float fuzz_coord(fuzz_reader *r);     /* finite, mostly small, sometimes huge */
 
 /* A status a query or build may return for bad input: the documented, specific ones. */
 bool fuzz_specific_status(copse_status st);
+/* FUZZ_ASSERT that a query returned OK or a specific status. */
+void fuzz_query_status(copse_status st, const char *query);
+/* A status a blob view may refuse with: the container's and tree's BLOB_*, HOST_ORDER, ... */
+bool fuzz_view_status(copse_status st);
+
+/* A target's input is a blob, then bytes that pick the queries: the blob is the header's
+ * total_bytes when that is plausible (>= 96, within the input), else the whole input. */
+uint32_t fuzz_le32_at(const uint8_t *data, size_t size, size_t at); /* 0 past the end */
+size_t fuzz_blob_part(const uint8_t *data, size_t size);
+/* A malloc'd copy of exactly `size` bytes (16-aligned; ASan sees a read past it); free() it. */
+uint8_t *fuzz_blob_copy(const uint8_t *data, size_t size);
+
+/* Where the NUL of a text written into buf[0..cap) is; cap when there is none. */
+size_t fuzz_text_len(const char *buf, size_t cap);
+
+/* The visitor form's answer, to compare with the list form (same capacity, same order). */
+#define FUZZ_CAP 64u
+typedef struct fuzz_collect {
+    uint32_t ids[FUZZ_CAP];
+    uint32_t count;
+    bool truncated; /* the visitor was stopped: more than FUZZ_CAP */
+} fuzz_collect;
+bool fuzz_collect_id(void *user, uint32_t id); /* a copse_id_visitor over a fuzz_collect */
+void fuzz_same_ids(const copse_id_list *list, const fuzz_collect *visited, const char *query);
+/* A first-hit walk's t against the nearest t of all hits: a few ulps apart at most, or both
+ * below FLT_MIN (a huge direction leaves t almost no bits). */
+bool fuzz_t_close(float first, float nearest);
 
 /* The geometry a BVH blob's view is given back (the corpus maker builds its blobs over the
  * same): primitive i is a box or triangle near (i, i mod 7, i mod 5). */

@@ -8,18 +8,6 @@
 
 #include "fuzz.h"
 
-static bool view_status(copse_status st)
-{
-    return (st <= COPSE_ERR_BLOB_TRUNCATED && st >= COPSE_ERR_HOST_ORDER) || st == COPSE_ERR_BLOB_TRUNCATED ||
-           st == COPSE_ERR_TOO_DEEP || st == COPSE_ERR_ALIGN || st == COPSE_ERR_NULL || st == COPSE_ERR_INDEX ||
-           st == COPSE_ERR_PARAM;
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
 static void view_and_query(const uint8_t *blob, size_t size, uint32_t count, const uint8_t *tail, size_t tail_size)
 {
     copse_box3 *b3 = (copse_box3 *)malloc(sizeof(copse_box3) * (count + 1u));
@@ -37,7 +25,7 @@ static void view_and_query(const uint8_t *blob, size_t size, uint32_t count, con
         copse_status st = which == 0u   ? copse_bvh_view_mesh(&bvh, blob, size, &mesh)
                           : which == 1u ? copse_bvh_view_boxes3(&bvh, blob, size, b3, NULL, count)
                                         : copse_bvh_view_boxes2(&bvh, blob, size, b2, NULL, count);
-        FUZZ_ASSERT(st == COPSE_OK || view_status(st), "view: %s", copse_status_str(st));
+        FUZZ_ASSERT(st == COPSE_OK || fuzz_view_status(st), "view: %s", copse_status_str(st));
         if (st != COPSE_OK) {
             FUZZ_ASSERT(bvh.node_count == 0 && bvh.nodes == NULL && bvh.prims == NULL, "failed view left a tree");
             continue;
@@ -60,12 +48,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    uint8_t *blob = (uint8_t *)malloc(size + 1u); /* malloc is 16-aligned; exact size for ASan */
-    uint32_t count = size >= 40u ? le32(data + 36) : 0u, total = size >= 20u ? le32(data + 16) : 0u;
-    size_t blob_size = total >= 96u && total <= size ? total : size;
+    uint8_t *blob = fuzz_blob_copy(data, size);
+    const uint32_t count = fuzz_le32_at(data, size, 36); /* the header's primitive count */
+    const size_t blob_size = fuzz_blob_part(data, size);
     if (blob == NULL)
         return 0;
-    memcpy(blob, data, size);
     /* the bytes after the blob's own size pick the queries */
     if (count <= FUZZ_MAX_PRIMS) {
         view_and_query(blob, size, count, data + blob_size, size - blob_size);

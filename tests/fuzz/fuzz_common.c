@@ -101,15 +101,48 @@ void fuzz_source_mesh(float *positions, uint32_t count, copse_mesh *mesh)
 
 /* ---- the query battery ---------------------------------------------------------------------- */
 
-#define FUZZ_CAP 64u
+bool fuzz_view_status(copse_status st)
+{
+    return (st <= COPSE_ERR_BLOB_TRUNCATED && st >= COPSE_ERR_HOST_ORDER) || st == COPSE_ERR_TOO_DEEP ||
+           st == COPSE_ERR_ALIGN || st == COPSE_ERR_NULL || st == COPSE_ERR_INDEX || st == COPSE_ERR_PARAM;
+}
 
-typedef struct fuzz_collect {
-    uint32_t ids[FUZZ_CAP];
-    uint32_t count;
-    bool truncated;
-} fuzz_collect;
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
 
-static bool collect_id(void *user, uint32_t id)
+uint32_t fuzz_le32_at(const uint8_t *data, size_t size, size_t at)
+{
+    return size >= at + 4u ? le32(data + at) : 0u;
+}
+
+size_t fuzz_blob_part(const uint8_t *data, size_t size)
+{
+    const uint32_t total = fuzz_le32_at(data, size, 16); /* the header's total_bytes */
+    return total >= 96u && total <= size ? total : size;
+}
+
+uint8_t *fuzz_blob_copy(const uint8_t *data, size_t size)
+{
+    uint8_t *blob = (uint8_t *)malloc(size + 1u); /* malloc is 16-aligned; exact size for ASan */
+    if (blob != NULL && size > 0u)
+        memcpy(blob, data, size);
+    return blob;
+}
+
+size_t fuzz_text_len(const char *buf, size_t cap)
+{
+    const char *nul = (const char *)memchr(buf, 0, cap);
+    return nul != NULL ? (size_t)(nul - buf) : cap;
+}
+
+void fuzz_query_status(copse_status st, const char *query)
+{
+    FUZZ_ASSERT(st == COPSE_OK || fuzz_specific_status(st), "%s: %s", query, copse_status_str(st));
+}
+
+bool fuzz_collect_id(void *user, uint32_t id)
 {
     fuzz_collect *c = (fuzz_collect *)user;
     if (c->count == FUZZ_CAP) {
@@ -124,11 +157,6 @@ static bool count_hit(void *user, const copse_hit *hit)
 {
     (void)hit;
     return ++*(uint32_t *)user < 1000u;
-}
-
-static void check_status(copse_status st, const char *query)
-{
-    FUZZ_ASSERT(st == COPSE_OK || fuzz_specific_status(st), "%s: %s", query, copse_status_str(st));
 }
 
 /* The primitive's bounds in tree coordinates (dim floats min, then max). */
@@ -186,8 +214,20 @@ static void check_list(const copse_bvh *bvh, const copse_id_list *list, copse_se
     for (k = 0; k < list->count && sel == COPSE_SELECT_LEAVES; k++)
         FUZZ_ASSERT(list->ids[k] < bvh->node_count, "leaf %u of %u nodes", (unsigned)list->ids[k],
                     (unsigned)bvh->node_count);
+    fuzz_same_ids(list, visited, "bvh");
+}
+
+void fuzz_same_ids(const copse_id_list *list, const fuzz_collect *visited, const char *query)
+{
+    FUZZ_ASSERT(list->count <= list->capacity, "%s: list overfilled", query);
     FUZZ_ASSERT(visited->count == list->count && memcmp(visited->ids, list->ids, 4u * list->count) == 0,
-                "list and visitor differ");
+                "%s: list (%u) and visitor (%u) differ", query, (unsigned)list->count, (unsigned)visited->count);
+}
+
+bool fuzz_t_close(float first, float nearest)
+{
+    const double a = (double)first, b = (double)nearest, big = a > b ? a : b;
+    return (a > b ? a - b : b - a) <= 1e-5 * big + 4.0 * (double)FLT_MIN;
 }
 
 static void check_hits(const copse_hit *first, copse_status st_first, const copse_hit_list *all, copse_status st_all)
@@ -201,12 +241,10 @@ static void check_hits(const copse_hit *first, copse_status st_first, const cops
     /* The same primitive tests, but the first-hit walk prunes nodes by their entry t: the two
      * may round apart, never by more than a few ulps of t. Below FLT_MIN (a ray with a huge
      * direction) t is denormal and has almost no bits, so that difference is excused too. */
-    if (all->count > 0) {
-        const double a = (double)first->t, b = (double)all->hits[0].t, big = a > b ? a : b;
-        FUZZ_ASSERT((a > b ? a - b : b - a) <= 1e-5 * big + 4.0 * (double)FLT_MIN,
-                    "first hit %u at t %g, nearest of all %u at %g (%u hits)", (unsigned)first->id, a,
-                    (unsigned)all->hits[0].id, b, (unsigned)all->count);
-    }
+    if (all->count > 0)
+        FUZZ_ASSERT(fuzz_t_close(first->t, all->hits[0].t), "first hit %u at t %g, nearest of all %u at %g (%u hits)",
+                    (unsigned)first->id, (double)first->t, (unsigned)all->hits[0].id, (double)all->hits[0].t,
+                    (unsigned)all->count);
 }
 
 void fuzz_query_bvh(const copse_bvh *bvh, fuzz_reader *r, bool exact)
@@ -233,25 +271,25 @@ void fuzz_query_bvh(const copse_bvh *bvh, fuzz_reader *r, bool exact)
             const copse_vec3 p = {c[3], c[4], c[5]};
             copse_nearest3 near;
             st = copse_bvh_overlap_box(bvh, &box, sel, &list);
-            check_status(st, "overlap_box");
-            check_status(copse_bvh_visit_box(bvh, &box, sel, collect_id, &visited), "visit_box");
+            fuzz_query_status(st, "overlap_box");
+            fuzz_query_status(copse_bvh_visit_box(bvh, &box, sel, fuzz_collect_id, &visited), "visit_box");
             check_list(bvh, &list, sel, &visited);
             if (exact && st == COPSE_OK && sel == COPSE_SELECT_PRIMS)
                 brute_overlap(bvh, &box.min.x, &box.max.x, &list);
             list = copse_id_list_make(ids, FUZZ_CAP);
-            check_status(copse_bvh_overlap_sphere(bvh, &sphere, sel, &list), "overlap_sphere");
+            fuzz_query_status(copse_bvh_overlap_sphere(bvh, &sphere, sel, &list), "overlap_sphere");
             list = copse_id_list_make(ids, FUZZ_CAP);
-            check_status(copse_bvh_overlap_segment(bvh, &seg, sel, &list), "overlap_segment");
+            fuzz_query_status(copse_bvh_overlap_segment(bvh, &seg, sel, &list), "overlap_segment");
             st = copse_bvh_raycast(bvh, &ray, &first);
             st_all = copse_bvh_raycast_all(bvh, &ray, &all);
-            check_status(st, "raycast");
+            fuzz_query_status(st, "raycast");
             check_hits(&first, st, &all, st_all);
-            check_status(copse_bvh_visit_ray(bvh, &ray, count_hit, &n_visited), "visit_ray");
+            fuzz_query_status(copse_bvh_visit_ray(bvh, &ray, count_hit, &n_visited), "visit_ray");
             st = copse_bvh_nearest(bvh, p, fuzz_u8(r) < 128u ? FLT_MAX : c[0], &near);
-            check_status(st, "nearest");
+            fuzz_query_status(st, "nearest");
             FUZZ_ASSERT(st != COPSE_OK || near.id == COPSE_NONE || near.distance_sq >= 0.0f, "negative distance");
             if (bvh->kind == COPSE_PRIM_TRIANGLES)
-                check_status(copse_bvh_nearest_vertex(bvh, p, FLT_MAX, &near), "nearest_vertex");
+                fuzz_query_status(copse_bvh_nearest_vertex(bvh, p, FLT_MAX, &near), "nearest_vertex");
         } else {
             const copse_box2 rect = copse_box2_make(c[0], c[1], c[0] + (c[3] < 0.0f ? -c[3] : c[3]), c[1] + 2.0f);
             const copse_circle circle = {{c[0], c[1]}, c[2]};
@@ -260,21 +298,21 @@ void fuzz_query_bvh(const copse_bvh *bvh, fuzz_reader *r, bool exact)
             const copse_vec2 p = {c[4], c[5]};
             copse_nearest2 near;
             st = copse_bvh_overlap_rect(bvh, &rect, sel, &list);
-            check_status(st, "overlap_rect");
-            check_status(copse_bvh_visit_rect(bvh, &rect, sel, collect_id, &visited), "visit_rect");
+            fuzz_query_status(st, "overlap_rect");
+            fuzz_query_status(copse_bvh_visit_rect(bvh, &rect, sel, fuzz_collect_id, &visited), "visit_rect");
             check_list(bvh, &list, sel, &visited);
             if (exact && st == COPSE_OK && sel == COPSE_SELECT_PRIMS)
                 brute_overlap(bvh, &rect.min.x, &rect.max.x, &list);
             list = copse_id_list_make(ids, FUZZ_CAP);
-            check_status(copse_bvh_overlap_circle(bvh, &circle, sel, &list), "overlap_circle");
+            fuzz_query_status(copse_bvh_overlap_circle(bvh, &circle, sel, &list), "overlap_circle");
             list = copse_id_list_make(ids, FUZZ_CAP);
-            check_status(copse_bvh_overlap_segment2(bvh, &seg, sel, &list), "overlap_segment2");
+            fuzz_query_status(copse_bvh_overlap_segment2(bvh, &seg, sel, &list), "overlap_segment2");
             st = copse_bvh_raycast2(bvh, &ray, &first);
             st_all = copse_bvh_raycast2_all(bvh, &ray, &all);
-            check_status(st, "raycast2");
+            fuzz_query_status(st, "raycast2");
             check_hits(&first, st, &all, st_all);
-            check_status(copse_bvh_visit_ray2(bvh, &ray, count_hit, &n_visited), "visit_ray2");
-            check_status(copse_bvh_nearest2(bvh, p, FLT_MAX, &near), "nearest2");
+            fuzz_query_status(copse_bvh_visit_ray2(bvh, &ray, count_hit, &n_visited), "visit_ray2");
+            fuzz_query_status(copse_bvh_nearest2(bvh, p, FLT_MAX, &near), "nearest2");
         }
     }
     {

@@ -319,6 +319,7 @@ int host_points_read_pcd(const void *buf, size_t len, const char *name, host_poi
     char why[160];
     const char *problem = NULL;
     int data = 0, got = 0, rc;
+    size_t have, room;
     memset(out, 0, sizeof *out);
     if (r == NULL || h == NULL) {
         free(r);
@@ -336,19 +337,24 @@ int host_points_read_pcd(const void *buf, size_t len, const char *name, host_poi
         problem = "no DATA line: not a PCD file or the header is cut short";
     if (problem == NULL)
         problem = pcd_layout(h, why, sizeof why);
+    /* Room for no more points than the data can hold (a binary point is `stride` bytes, an ascii
+     * line of n values at least 2n, the last one's newline aside): POINTS alone must not make
+     * the reader allocate (fuzz_pointcloud: 150 bytes declaring 1e9 points asked for 12 GB). */
+    have = problem == NULL ? r->len - r->pos : 0u;
+    room = h->binary ? (h->stride > 0u ? have / h->stride : 0u) : (have + 1u) / (2u * (h->tokens > 0u ? h->tokens : 1u));
+    room = room < h->points ? room : h->points;
     if (problem != NULL) {
         rc = fail(out, err, err_cap, "%s:%lu: %s", name, r->number, problem);
-    } else if (h->points > 0 && (out->xyz = (float *)malloc((size_t)h->points * 3u * sizeof(float))) == NULL) {
+    } else if (h->binary && room < h->points) {
+        rc = fail(out, err, err_cap, "%s: short binary data: %lu bytes for %lu points of %lu bytes", name,
+                  (unsigned long)have, h->points, (unsigned long)h->stride);
+    } else if (room > 0 && (out->xyz = (float *)malloc(room * 3u * sizeof(float))) == NULL) {
         rc = fail(out, err, err_cap, "%s: out of memory for %lu points", name, h->points);
     } else if (h->binary) {
         const unsigned char *p = (const unsigned char *)buf + r->pos;
-        size_t have = r->len - r->pos, need = (size_t)h->points * h->stride;
         unsigned long i;
         unsigned a;
         rc = 0;
-        if (have < need)
-            rc = fail(out, err, err_cap, "%s: short binary data: %lu bytes for %lu points of %lu bytes", name,
-                      (unsigned long)have, h->points, (unsigned long)h->stride);
         for (i = 0; rc == 0 && i < h->points; i++)
             for (a = 0; rc == 0 && a < 3; a++) {
                 double v = read_float_le(p + i * h->stride + h->offset[a], h->size[h->column[a]]);
@@ -372,6 +378,10 @@ int host_points_read_pcd(const void *buf, size_t len, const char *name, host_poi
             if (n != h->tokens) {
                 rc = fail(out, err, err_cap, "%s:%lu: %u values, the header declares %u", name, r->number, n,
                           h->tokens);
+                break;
+            }
+            if (out->count >= room) { /* not reached: `room` counts the shortest full lines there can be */
+                rc = fail(out, err, err_cap, "%s:%lu: more data lines than the bytes can hold", name, r->number);
                 break;
             }
             for (a = 0; rc == 0 && a < 3; a++) {
