@@ -210,7 +210,14 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
     denom = cross2(r->dir, e);
     if (sp != 0.0f || sq != 0.0f) {
         if (((sp <= 0.0f && sq >= 0.0f) || (sp >= 0.0f && sq <= 0.0f)) && denom != 0.0f) {
-            float num = cross2(w, e);
+            /* measured from the end nearer the origin: from the far end of a long edge the
+             * products cancel (fuzz_bvh_build: w = -e exactly, t = 0, for a ray that starts
+             * outside the triangle and enters it at t = 1.26) */
+            float wq[2], num;
+            wq[0] = q[0] - r->org[0];
+            wq[1] = q[1] - r->org[1];
+            num = copse_fabsf(wq[0]) + copse_fabsf(wq[1]) < copse_fabsf(w[0]) + copse_fabsf(w[1]) ? cross2(wq, e)
+                                                                                              : cross2(w, e);
             if (geo_finite(num) && geo_finite(denom) && geo_finite(e[0]) && geo_finite(e[1]))
                 t = num / denom;
             else /* coordinates near FLT_MAX overflow the products (inf / inf, x / inf = 0): double */
