@@ -408,7 +408,7 @@ typedef struct huge_ray_case {
 
 static void test_huge_edge_ray2(void)
 {
-    static const huge_ray_case cases[4] = {
+    static const huge_ray_case cases[5] = {
         {{{-0x1.ffe4p+5f, -0x1.ffe4p+5f}, {-0x1.ffe4p+5f, 0x1.c363ccp+127f}, {0x1.c363ccp+127f, 0x1.c363ccp+127f}},
          {-64.0f, -0x1.ffe4p+5f}, {7.5f, 8.0f}, 0, 1},
         {{{-0x1.e1e4p+5f, -0x1.ffe4p+5f}, {-0x1.ffe4p+5f, -0x1.ffe4p+5f}, {-0x1.000f04p+127f, 0x1.c363ccp+127f}},
@@ -419,6 +419,10 @@ static void test_huge_edge_ray2(void)
         /* finite products, but from the far corner the origin's offset is exactly -edge: t = 0 */
         {{{0x1.ababaap-26f, -0x1.ababaap+44f}, {-0x1.ababaap+44f, -0x1.ababaap+44f}, {-0x1.ffe4p+5f, -64.0f}},
          {0.5f, 1.0f}, {-0x1.fcacp+5f, -64.0f}, 2, 1},
+        /* a corner exactly on the ray's line, its edge 5.3e6 long: the crossing's products cancel
+         * to t = -0; the ray passes the corner at t = 1.5 / 64 */
+        {{{-64.0f, -0x1.959594p+22f}, {-0x1.959594p+22f, -0x1.959594p+22f}, {0x1.0cap-137f, 0.5f}},
+         {1.5f, 2.0f}, {-64.0f, -64.0f}, 2, 2},
     };
     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
     const size_t bytes = copse_bvh_build_bytes(1, 2, &params);

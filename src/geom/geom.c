@@ -195,6 +195,15 @@ static float ray_param2_wide(const geo_ray *r, const float *p)
     return t > (double)FLT_MAX ? FLT_MAX : t < -(double)FLT_MAX ? -FLT_MAX : (float)t;
 }
 
+/* The ray parameter of the point on the ray's line nearest p: in float, or in double when the
+ * float terms overflow. */
+static float ray_param2(const geo_ray *r, const float *p)
+{
+    const float dd = r->dir[0] * r->dir[0] + r->dir[1] * r->dir[1];
+    const float t = ((p[0] - r->org[0]) * r->dir[0] + (p[1] - r->org[1]) * r->dir[1]) / dd;
+    return geo_finite(dd) && geo_finite(t) ? t : ray_param2_wide(r, p);
+}
+
 /* Lowers *t to the first t in [0, t_max] where the 2D ray meets segment [p, q], if it does.
  * sp, sq: the ends' sides of the ray (ray_side2); the line crosses the segment where they differ. */
 static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float sp, float sq, float t_max,
@@ -208,8 +217,8 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
     w[0] = p[0] - r->org[0];
     w[1] = p[1] - r->org[1];
     denom = cross2(r->dir, e);
-    if (sp != 0.0f || sq != 0.0f) {
-        if (((sp <= 0.0f && sq >= 0.0f) || (sp >= 0.0f && sq <= 0.0f)) && denom != 0.0f) {
+    if (sp != 0.0f && sq != 0.0f) {
+        if (((sp < 0.0f && sq > 0.0f) || (sp > 0.0f && sq < 0.0f)) && denom != 0.0f) {
             /* measured from the end nearer the origin: from the far end of a long edge the
              * products cancel (fuzz_bvh_build: w = -e exactly, t = 0, for a ray that starts
              * outside the triangle and enters it at t = 1.26) */
@@ -224,22 +233,22 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
                 t = ray_segment2_t_wide(r, p, q);
             hit = t >= 0.0f && t <= t_max;
         }
+    } else if (sp != 0.0f || sq != 0.0f) {
+        /* one end on the ray's line: the ray meets the segment there. Its own parameter, not
+         * the crossing formula, whose products cancel to 0 (fuzz_bvh_build: t = -0 for a ray
+         * passing a corner at t = 0.0234) */
+        t = ray_param2(r, sp == 0.0f ? p : q);
+        hit = t >= 0.0f && t <= t_max;
     } else { /* collinear: the nearer end in front, or 0 if inside */
         float dd = r->dir[0] * r->dir[0] + r->dir[1] * r->dir[1];
-        float tp = (w[0] * r->dir[0] + w[1] * r->dir[1]) / dd;
-        float tq = ((q[0] - r->org[0]) * r->dir[0] + (q[1] - r->org[1]) * r->dir[1]) / dd;
-        float lo, hi;
-        if (!geo_finite(dd) || !geo_finite(tp) || !geo_finite(tq)) { /* a huge direction: x / inf = 0 */
-            tp = ray_param2_wide(r, p);
-            tq = ray_param2_wide(r, q);
-        }
+        float tp = ray_param2(r, p), tq = ray_param2(r, q), lo, hi;
         lo = geo_min(tp, tq);
         hi = geo_max(tp, tq);
         t = geo_max(lo, 0.0f);
         hit = dd > 0.0f && hi >= 0.0f && lo <= t_max;
     }
     if (hit && t < *t_io)
-        *t_io = t;
+        *t_io = t + 0.0f; /* + 0: never -0 */
     return hit;
 }
 
