@@ -1613,6 +1613,10 @@ int main(int argc, char **argv)
     }
 
     /* ---- the page */
+    std::printf("Each row: every contender runs the whole query set once per round, %u rounds after a warm-up round, "
+                "the first contender moving on by one each round; the table gives the medians. copse's trees: "
+                "`COPSE_BVH_PARAMS_DEFAULT` (binned SAH, leaves of up to %u triangles).\n\n",
+                g_rounds, (unsigned)g_leaf);
     std::printf("## Data\n\n");
     std::printf("| mesh set | meshes | triangles | bounding radius (m) |\n|---|---:|---:|---:|\n");
     auto set_row = [](const char *name, const std::vector<const Mesh *> &ms) {

@@ -80,6 +80,11 @@ static const copse_pose *cq_pose(const cq *q)
     return q->posed ? &q->pose : NULL;
 }
 
+static float q_radius(const cq *q)
+{
+    return q->kind == Q_SPHERE ? q->sphere.radius : q->kind == Q_CAPSULE ? q->capsule.radius : 0.0f;
+}
+
 static copse_convex cq_convex(const cq *q)
 {
     copse_convex c;
@@ -691,10 +696,15 @@ static bool same_distance(const copse_distance *a, const copse_distance *b)
 
 /* Ties: a lower id at exactly the same distance must win. Exact ties are copies of the point,
  * two points inside a box or convex set (distance 0) by more than the band, or in a constructed
- * scene, equal oracle keys. */
+ * scene, equal oracle keys. Except at contact: collide.h says touching ends a distance query
+ * (for spheres and capsules, the centre or segment itself on a point), the first point found
+ * being the answer. */
 static bool check_tie(const scan *sc, const cq *q, const oracle_answer *o, uint32_t i, const copse_distance *d)
 {
     uint32_t j;
+    bool ball = q->kind == Q_SPHERE || q->kind == Q_CAPSULE;
+    if (d->distance == 0.0f && (!ball || d->depth >= q_radius(q)))
+        return true;
     for (j = 0; j < sc->n; j++) {
         bool tie;
         if (scan_id(sc, j) >= d->tree_id)
@@ -1474,12 +1484,13 @@ static void judge_mesh(const scan *sc, posed_mesh *pm, bool exact, test_rng *rng
             CHECKF(fabs((double)d->distance - want) <= o.tol && (double)o.key[idx] <= want + 2.0 * o.tol,
                    "%s %s: mesh distance %.9g to point %u, oracle %.9g to point %u", tk_ctx(), sc->name[t],
                    (double)d->distance, (unsigned)d->tree_id, want, (unsigned)scan_id(sc, o.best));
-            for (j = 0; j < n; j++)
+            /* ties to the lower id, except at contact: touching ends the query (collide.h) */
+            for (j = 0; j < n && d->distance > 0.0f; j++)
                 if (scan_id(sc, j) < d->tree_id &&
                     (same_point(&sc->pts[j], &sc->pts[idx]) || (exact && (double)o.key[j] == (double)o.key[idx])))
                     break;
-            CHECKF(j == n, "%s %s: mesh distance: point %u ties %u and is lower", tk_ctx(), sc->name[t],
-                   j < n ? (unsigned)scan_id(sc, j) : 0u, (unsigned)d->tree_id);
+            CHECKF(j == n || d->distance == 0.0f, "%s %s: mesh distance: point %u ties %u and is lower", tk_ctx(),
+                   sc->name[t], j < n ? (unsigned)scan_id(sc, j) : 0u, (unsigned)d->tree_id);
         }
         /* a cut-off around the answer, or first_within */
         if (test_rng_below(rng, 2) == 0u) {

@@ -4,8 +4,8 @@
  * section and bisection on the exact distance, which is convex in t under translation).
  *
  * GJK: random hulls of 1..8 points (rotated, translated, grown by a radius) against triangles
- * (fat, slivers, needles, segments, points), boxes (8 corners) and points, at scales 1e-2 to 1e3
- * and far from the origin. The distance agrees with the oracle within GJK_ERR of the scale;
+ * (fat, slivers, needles, segments, points), boxes (8 corners) and points, at scales 1e-12 to
+ * 1e14 and far from the origin. The distance agrees with the oracle within GJK_ERR of the scale;
  * overlap is reported whenever the oracle finds the sets meet, and never when they are apart by
  * more than the tolerance band; the points lie on their hulls and the distance returned is theirs;
  * swapping the hulls swaps the outputs bit for bit. Touching pairs built exactly (a shared corner,
@@ -109,13 +109,13 @@ static void rand_rot(test_rng *rng, float *r)
 
 static const float k_identity[9] = { 1, 0, 0, 0, 1, 0, 0, 0, 1 };
 
-/* A scene's size and placement: the size s, and an offset o that puts it far from the origin
- * one time in four. */
+/* A scene's size and placement: the size s (tiny and huge ones too, whose squared cross products
+ * leave float's range), and an offset o that puts it far from the origin one time in four. */
 static void rand_frame(test_rng *rng, double *s, double *o)
 {
-    static const double sizes[5] = { 0.01, 0.1, 1.0, 10.0, 1000.0 };
+    static const double sizes[8] = { 0.01, 0.1, 1.0, 1.0, 10.0, 1000.0, 1e-12, 1e14 };
     int k;
-    *s = sizes[test_rng_below(rng, 5)];
+    *s = sizes[test_rng_below(rng, 8)];
     for (k = 0; k < 3; k++)
         o[k] = test_rng_below(rng, 4) == 0 ? 100.0 * *s * urand(rng, -1.0, 1.0) : 0.0;
 }

@@ -12,6 +12,7 @@
  */
 #include "bvh_internal.h"
 #include "../core/emit_internal.h"
+#include "../geom/geom_collide.h"
 
 /* ---- validating and converting query inputs ------------------------------------------------- */
 
@@ -86,11 +87,10 @@ static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_
         /* a 2D centre inside: by the edge signs (a rounded distance need not be 0) */
         if (dim == 2 && copse_geo_point_in_triangle2(s->u.sphere.center, v[0], v[1], v[2]))
             return true;
-        return copse_geo_triangle_closest(q, s->u.sphere.center, v[0], v[1], v[2]) <= s->u.sphere.r2;
+        return copse_geo_point_triangle(s->u.sphere.center, v, q) <= s->u.sphere.r2;
     case SHAPE_SEGMENT:
         if (s->u.seg.point)
-            return (dim == 2 && copse_geo_point_in_triangle2(s->u.seg.ray.org, v[0], v[1], v[2])) ||
-                   copse_geo_triangle_closest(q, s->u.seg.ray.org, v[0], v[1], v[2]) == 0.0f;
+            return copse_geo_point_on_triangle(s->u.seg.ray.org, v); /* exact, 2D embedded at z = 0 */
         if (dim == 3)
             return geo_ray_triangle(&s->u.seg.ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
         return copse_geo_ray_triangle2(&s->u.seg.ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
@@ -707,7 +707,7 @@ COPSE_INLINE void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t pri
             if (dim == 2 && copse_geo_point_in_triangle2(s->p, v[0], v[1], v[2]))
                 near_offer(s, 0.0f, prim, s->p); /* inside: exactly 0, so containing triangles tie */
             else
-                near_offer(s, copse_geo_triangle_closest(q, s->p, v[0], v[1], v[2]), prim, q);
+                near_offer(s, copse_geo_point_triangle(s->p, v, q), prim, q);
         }
     } else {
         const float *box = bvh_box(t, prim, dim);

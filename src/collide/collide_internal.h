@@ -244,21 +244,44 @@ COPSE_INLINE void cl_from_box(const cl_shape *s, const float *q, float *out)
     out[2] += s->c[2];
 }
 
-/* The convex set as GJK sees a triangle (three corners, no pose). */
-COPSE_INLINE void cl_triangle_hull(geo_hull *h, float corners[9], const float *const tri[3])
+/* GJK between the convex set and up to three points (a triangle, a point), in a frame moved to
+ * the first of those points: the solver's rounding then scales with the sizes involved, not with
+ * how far from the origin they lie. `grow` widens the convex set (the touch tests pass a few ulps
+ * of the coordinates' magnitude, which the move itself may round away). Points come back in the
+ * tree's frame, and the squared distance is measured between them. */
+COPSE_INLINE float cl_convex_gjk(const cl_shape *s, const float *const *pts, unsigned n, float grow, float *ps,
+                                 float *pt)
 {
+    geo_hull a = s->hull, b;
+    float local[9], t[3], d2;
+    const float *o = pts[0];
     unsigned k;
-    for (k = 0; k < 3; k++) {
-        corners[3 * k] = tri[k][0];
-        corners[3 * k + 1] = tri[k][1];
-        corners[3 * k + 2] = tri[k][2];
+    for (k = 0; k < n; k++) {
+        local[3 * k] = pts[k][0] - o[0];
+        local[3 * k + 1] = pts[k][1] - o[1];
+        local[3 * k + 2] = pts[k][2] - o[2];
     }
-    h->points = corners;
-    h->count = 3;
-    h->stride = 3;
-    h->rot = NULL;
-    h->trans = NULL;
-    h->radius = 0.0f;
+    geo_sub3(t, s->frame.t, o);
+    a.trans = t;
+    a.radius = grow;
+    b.points = local;
+    b.count = n;
+    b.stride = 3;
+    b.rot = NULL;
+    b.trans = NULL;
+    b.radius = 0.0f;
+    d2 = copse_geo_gjk(&a, &b, ps, pt);
+    for (k = 0; k < 3; k++) {
+        ps[k] += o[k];
+        pt[k] += o[k];
+    }
+    return d2 == 0.0f ? 0.0f : geo_dist_sq3(ps, pt);
+}
+
+/* What the move to a local frame may round away: a few ulps of the magnitude. */
+COPSE_INLINE float cl_convex_grow(const cl_shape *s)
+{
+    return s->mag * (2.0f * FLT_EPSILON);
 }
 
 /* Does the shape touch the closed triangle (tree frame)? One kernel per kind: with a constant
@@ -288,12 +311,8 @@ COPSE_INLINE bool cl_touch_triangle(const cl_shape *s, cl_kind kind, const float
         st[2] = s->v[2];
         return copse_geo_triangle_triangle_overlap(st, tri);
     }
-    case CL_CONVEX: {
-        geo_hull th;
-        float corners[9];
-        cl_triangle_hull(&th, corners, tri);
-        return copse_geo_gjk(&s->hull, &th, ps, pt) == 0.0f;
-    }
+    case CL_CONVEX:
+        return cl_convex_gjk(s, tri, 3, cl_convex_grow(s), ps, pt) == 0.0f;
     }
     return false;
 }
@@ -337,25 +356,10 @@ COPSE_INLINE float cl_dist2_triangle(const cl_shape *s, cl_kind kind, const floa
         st[2] = s->v[2];
         return copse_geo_triangle_triangle(st, tri, ps, pt);
     }
-    case CL_CONVEX: {
-        geo_hull th;
-        float corners[9];
-        cl_triangle_hull(&th, corners, tri);
-        return copse_geo_gjk(&s->hull, &th, ps, pt);
-    }
+    case CL_CONVEX:
+        return cl_convex_gjk(s, tri, 3, 0.0f, ps, pt);
     }
     return FLT_MAX;
-}
-
-/* The convex set of a single point. */
-COPSE_INLINE void cl_point_hull(geo_hull *h, const float *p)
-{
-    h->points = p;
-    h->count = 1;
-    h->stride = 3;
-    h->rot = NULL;
-    h->trans = NULL;
-    h->radius = 0.0f;
 }
 
 /* The same against a point (the octree's): the core's squared distance, *ps on the core. */
@@ -394,10 +398,10 @@ COPSE_INLINE float cl_dist2_point(const cl_shape *s, cl_kind kind, const float *
         return copse_geo_point_triangle(p, st, ps);
     }
     case CL_CONVEX: {
-        geo_hull ph;
         float pp[3];
-        cl_point_hull(&ph, p);
-        return copse_geo_gjk(&s->hull, &ph, ps, pp);
+        const float *one[1];
+        one[0] = p;
+        return cl_convex_gjk(s, one, 1, 0.0f, ps, pp);
     }
     }
     return FLT_MAX;
@@ -418,6 +422,12 @@ COPSE_INLINE bool cl_touch_point(const cl_shape *s, cl_kind kind, const float *p
         st[1] = s->v[1];
         st[2] = s->v[2];
         return copse_geo_point_on_triangle(p, st);
+    }
+    if (kind == CL_CONVEX) {
+        float pp[3];
+        const float *one[1];
+        one[0] = p;
+        return cl_convex_gjk(s, one, 1, cl_convex_grow(s), ps, pp) == 0.0f;
     }
     return cl_dist2_point(s, kind, p, ps) <= s->radius * s->radius;
 }

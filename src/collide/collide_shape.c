@@ -375,6 +375,20 @@ void copse__collide_best_offer(cl_best *b, float d2, uint32_t tree_id, uint32_t 
         b->done = true;
 }
 
+/* The triangle's corners rotated so that the least (by x, then y, then z) comes first: the
+ * same winding, and the same arithmetic below for every rotation of the caller's corners. */
+static void canonical_rotation(const float *const tri[3], const float *out[3])
+{
+    unsigned first = 0, k;
+    for (k = 1; k < 3; k++) {
+        const float *a = tri[k], *b = tri[first];
+        if (a[0] < b[0] || (a[0] == b[0] && (a[1] < b[1] || (a[1] == b[1] && a[2] < b[2]))))
+            first = k;
+    }
+    for (k = 0; k < 3; k++)
+        out[k] = tri[(first + k) % 3u];
+}
+
 /* The unit normal of the triangle's plane (its winding's side), or false for no area. */
 static bool face_normal(const float *const tri[3], float *n)
 {
@@ -453,13 +467,16 @@ void copse__collide_best_finish(const cl_best *b, const cl_shape *s, cl_kind kin
             n[k] = (b->ps[k] - b->pt[k]) / d;
     if (kind == CL_SPHERE || kind == CL_CAPSULE) {
         float depth = geo_max(s->radius - d, 0.0f);
-        if (d == 0.0f && tri != NULL && face_normal(tri, n)) {
+        const float *ct[3];
+        if (tri != NULL)
+            canonical_rotation(tri, ct);
+        if (d == 0.0f && tri != NULL && face_normal(ct, n)) {
             /* the core touches the triangle: the least translation that parts the core from it
              * (its penetration depth) plus the radius; continuous with radius - d as d -> 0 */
             const float *deepest = s->v[0];
             float pd = 0.0f;
             if (kind == CL_CAPSULE) {
-                pd = core_depth(s->v[0], s->v[1], tri, n);
+                pd = core_depth(s->v[0], s->v[1], ct, n);
                 deepest = geo_dot3(s->v[0], n) <= geo_dot3(s->v[1], n) ? s->v[0] : s->v[1];
             } else {
                 float rel[3]; /* a centre on the plane: the winding's side */

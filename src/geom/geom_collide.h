@@ -92,7 +92,7 @@ typedef struct geo_hull {
  * overlap (distance 0) when the hulls' gap is below COPSE_GJK_TOLERANCE times their scale: a
  * touching pair is never reported apart. Returns the squared distance. */
 #define COPSE_GJK_MAX_ITERATIONS 64u
-#define COPSE_GJK_TOLERANCE (64.0f * FLT_EPSILON)
+#define COPSE_GJK_TOLERANCE (8.0f * FLT_EPSILON)
 float copse_geo_gjk(const geo_hull *a, const geo_hull *b, float *pa, float *pb);
 
 /* ---- sweeps (src/geom/sweep.c) ------------------------------------------------------------------ */

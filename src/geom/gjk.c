@@ -31,6 +31,25 @@ COPSE_INLINE float gjk_max_abs3(const float *v)
     return geo_max(copse_fabsf(v[0]), geo_max(copse_fabsf(v[1]), copse_fabsf(v[2])));
 }
 
+/* A power of two f with m f in [1, 4) (m > 0 finite; 1 for 0): scaling by it is exact, and keeps
+ * the solver's cubes and fourth powers of coordinates (up to the 1e19 of geom_collide.h) in
+ * range. */
+static float gjk_pow2_inv(float m)
+{
+    union {
+        float f;
+        uint32_t u;
+    } x;
+    uint32_t e;
+    x.f = m;
+    e = x.u >> 23 & 0xffu; /* m's biased exponent: m in [2^(e-127), 2^(e-126)) */
+    if (m == 0.0f || e == 255u)
+        return 1.0f;
+    e = e == 0u ? 253u : (e >= 254u ? 1u : 254u - e);
+    x.u = e << 23;
+    return x.f;
+}
+
 /* Point i of the hull, mapped by its rotation and translation. */
 static void hull_point(const geo_hull *h, uint32_t i, float *out)
 {
@@ -57,9 +76,15 @@ static void hull_point(const geo_hull *h, uint32_t i, float *out)
  * ties): d . (R p + t) is largest where (R^T d) . p is, so the scan reads the points as they are. */
 static uint32_t hull_support(const geo_hull *h, const float *d, bool against)
 {
-    float dl[3], best;
+    float dl[3], ds[3], best, f;
     const float *p = h->points;
     uint32_t i, bi = 0;
+    /* only the direction counts: brought near unit length, exactly, so no product overflows */
+    f = gjk_pow2_inv(geo_max(copse_fabsf(d[0]), geo_max(copse_fabsf(d[1]), copse_fabsf(d[2]))));
+    ds[0] = d[0] * f;
+    ds[1] = d[1] * f;
+    ds[2] = d[2] * f;
+    d = ds;
     if (h->rot != NULL) {
         const float *r = h->rot;
         dl[0] = r[0] * d[0] + r[3] * d[1] + r[6] * d[2];
@@ -259,16 +284,30 @@ static void gjk_solve(gjk_simplex *s, float *v)
 {
     static const unsigned k_tri[3] = { 0, 1, 2 };
     const float(*w)[3] = (const float(*)[3])s->w;
-    unsigned mask, k, n = 0;
+    float m = 0.0f, f, g;
+    unsigned mask, k, j, n = 0;
+    /* solved at unit scale (exactly: a power of two), back after */
+    for (k = 0; k < s->n; k++)
+        m = geo_max(m, gjk_max_abs3(s->w[k]));
+    f = gjk_pow2_inv(m);
+    g = 1.0f / f;
+    for (k = 0; k < s->n; k++)
+        for (j = 0; j < 3u; j++)
+            s->w[k][j] *= f;
     if (s->n == 2u)
         mask = sv_segment(w, 0, 1, s->lam, v);
     else if (s->n == 3u)
         mask = sv_triangle(w, k_tri, s->lam, v);
     else
         mask = sv_tetra(w, s->lam, v);
+    v[0] *= g;
+    v[1] *= g;
+    v[2] *= g;
     for (k = 0; k < s->n; k++) {
         if (mask >> k & 1u) {
-            sv_copy3(s->w[n], s->w[k]);
+            s->w[n][0] = s->w[k][0] * g;
+            s->w[n][1] = s->w[k][1] * g;
+            s->w[n][2] = s->w[k][2] * g;
             s->ia[n] = s->ia[k];
             s->ib[n] = s->ib[k];
             s->lam[n++] = s->lam[k];

@@ -56,16 +56,47 @@ COPSE_INLINE void sw_madd3(float *out, const float *a, float s, const float *d)
     out[2] = a[2] + s * d[2];
 }
 
-/* a / |a| into out when |a|^2 > min2; false (out untouched) otherwise. */
-static bool sw_unit(float *out, const float *a, float min2)
+/* A power of two f with m f in [1, 4) (m > 0 finite; 1 for 0). Scaling by it is exact: it keeps
+ * the squares of cross products (fourth powers of coordinates, up to the 1e19 of geom_collide.h)
+ * in range. */
+static float sw_pow2_inv(float m)
 {
-    float l2 = geo_dot3(a, a), l;
-    if (!(l2 > min2))
+    union {
+        float f;
+        uint32_t u;
+    } x;
+    uint32_t e;
+    x.f = m;
+    e = x.u >> 23 & 0xffu; /* m's biased exponent: m in [2^(e-127), 2^(e-126)) */
+    if (m == 0.0f || e == 255u)
+        return 1.0f;
+    e = e == 0u ? 253u : (e >= 254u ? 1u : 254u - e);
+    x.u = e << 23;
+    return x.f;
+}
+
+/* a scaled by a power of two to its largest component in [1, 4) (exact; 0 stays 0) */
+COPSE_INLINE void sw_pow2_normalize(float *a)
+{
+    const float f = sw_pow2_inv(sw_max_abs3(a));
+    a[0] *= f;
+    a[1] *= f;
+    a[2] *= f;
+}
+
+/* a / |a| into out when |a| > min_len; false (out untouched) otherwise. */
+static bool sw_unit(float *out, const float *a, float min_len)
+{
+    float b[3], f = sw_pow2_inv(sw_max_abs3(a)), l;
+    b[0] = a[0] * f;
+    b[1] = a[1] * f;
+    b[2] = a[2] * f;
+    l = copse_sqrtf(geo_dot3(b, b));
+    if (!(l > 0.0f) || !(l / f > min_len))
         return false;
-    l = copse_sqrtf(l2);
-    out[0] = a[0] / l;
-    out[1] = a[1] / l;
-    out[2] = a[2] / l;
+    out[0] = b[0] / l;
+    out[1] = b[1] / l;
+    out[2] = b[2] / l;
     return true;
 }
 
@@ -308,7 +339,7 @@ bool copse_geo_sweep_sphere_triangle(const float *c, float r, const float *v, co
     sw_madd3(q, c, best, v);
     (void)copse_geo_point_triangle(q, t, point);
     geo_sub3(q, q, point);
-    if (!sw_unit(normal, q, slack * slack)) {
+    if (!sw_unit(normal, q, slack)) {
         /* the centre on the triangle (a bare point, or a start inside): the face against the
          * motion, else back along it across the triangle's (segment's) direction */
         float cp[3], s0, e[3];
@@ -343,7 +374,7 @@ bool copse_geo_sweep_sphere_point(const float *c, float r, const float *v, const
     if (!sw_ray_ball(m, v, r, slack, t_max, &t))
         return false;
     sw_madd3(q, m, t, v);
-    if (!sw_unit(normal, q, slack * slack))
+    if (!sw_unit(normal, q, slack))
         sw_fallback_normal(normal, v, NULL, NULL);
     *t_hit = t;
     return true;
@@ -369,7 +400,7 @@ bool copse_geo_sweep_capsule_point(const float *a, const float *b, float r, cons
     geo_segment_closest(core, p, d, e);
     geo_sub3(core, core, p);
     geo_sub3(e, b, a);
-    if (!sw_unit(normal, core, slack * slack))
+    if (!sw_unit(normal, core, slack))
         sw_fallback_normal(normal, v, e, NULL);
     *t_hit = t;
     return true;
@@ -531,6 +562,7 @@ static COPSE_NOINLINE float sw_best_axis(const sw_mover *m, float (*x)[3], const
     for (i = 0; i < 3u; i++)
         geo_sub3(e[i], tri[i == 2u ? 0u : i + 1u], tri[i]);
     geo_cross3(n, e[0], e[1]);
+    sw_pow2_normalize(n);
     axis[0] = axis[1] = 0.0f;
     axis[2] = 1.0f;
     for (a = 0; a < count; a++) {
@@ -552,6 +584,7 @@ static COPSE_NOINLINE float sw_best_axis(const sw_mover *m, float (*x)[3], const
         } else { /* box axis k x edge j, a = 5 + 3 k + j */
             sw_axis_cross(L, a < 8u ? 0u : (a < 11u ? 1u : 2u), e[a < 8u ? a - 5u : (a < 11u ? a - 8u : a - 11u)]);
         }
+        sw_pow2_normalize(L); /* any length will do: one whose square and products stay in range */
         len = copse_sqrtf(geo_dot3(L, L));
         if (!(len > 0.0f))
             continue;
@@ -669,10 +702,12 @@ static COPSE_NOINLINE bool sw_box_sat(const float *half, const float (*tl)[3], c
         if (a < 3u) {
             L[0] = L[1] = L[2] = 0.0f;
             L[a] = 1.0f;
-        } else if (a == 3u) {
-            geo_cross3(L, e[0], e[1]);
-        } else { /* box axis k x edge j, a = 4 + 3 k + j */
-            sw_axis_cross(L, a < 7u ? 0u : (a < 10u ? 1u : 2u), e[a < 7u ? a - 4u : (a < 10u ? a - 7u : a - 10u)]);
+        } else {
+            if (a == 3u)
+                geo_cross3(L, e[0], e[1]);
+            else /* box axis k x edge j, a = 4 + 3 k + j */
+                sw_axis_cross(L, a < 7u ? 0u : (a < 10u ? 1u : 2u), e[a < 7u ? a - 4u : (a < 10u ? a - 7u : a - 10u)]);
+            sw_pow2_normalize(L); /* any length will do: one whose products stay in range */
         }
         s = slack * copse_sqrtf(geo_dot3(L, L)); /* a zero axis separates nothing */
         rb = half[0] * copse_fabsf(L[0]) + half[1] * copse_fabsf(L[1]) + half[2] * copse_fabsf(L[2]);
