@@ -22,6 +22,8 @@ float __real_copse__collide_box_gap2(const float *m, const float *e, const float
                                      const float *ar);
 bool __real_copse_geo_triangle_triangle_overlap(const float *const p[3], const float *const q[3]);
 float __real_copse_geo_triangle_triangle(const float *const p[3], const float *const q[3], float *pp, float *pq);
+float __real_copse_geo_triangle_triangle_apart(const float *const p[3], const float *const q[3], float *pp,
+                                               float *pq);
 float __real_copse_geo_point_triangle(const float *p, const float *const tri[3], float *closest);
 
 bool __wrap_copse__collide_sat(const float *m, const float *e, const float *c, const float *h, const float *r,
@@ -30,6 +32,8 @@ float __wrap_copse__collide_box_gap2(const float *m, const float *e, const float
                                      const float *ar);
 bool __wrap_copse_geo_triangle_triangle_overlap(const float *const p[3], const float *const q[3]);
 float __wrap_copse_geo_triangle_triangle(const float *const p[3], const float *const q[3], float *pp, float *pq);
+float __wrap_copse_geo_triangle_triangle_apart(const float *const p[3], const float *const q[3], float *pp,
+                                               float *pq);
 float __wrap_copse_geo_point_triangle(const float *p, const float *const tri[3], float *closest);
 
 bool __wrap_copse__collide_sat(const float *m, const float *e, const float *c, const float *h, const float *r,
@@ -56,6 +60,13 @@ float __wrap_copse_geo_triangle_triangle(const float *const p[3], const float *c
 {
     counts[COLLIDE_COUNT_TRI_DISTANCE]++;
     return __real_copse_geo_triangle_triangle(p, q, pp, pq);
+}
+
+float __wrap_copse_geo_triangle_triangle_apart(const float *const p[3], const float *const q[3], float *pp,
+                                               float *pq)
+{
+    counts[COLLIDE_COUNT_TRI_DISTANCE]++;
+    return __real_copse_geo_triangle_triangle_apart(p, q, pp, pq);
 }
 
 float __wrap_copse_geo_point_triangle(const float *p, const float *const tri[3], float *closest)

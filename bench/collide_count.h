@@ -15,7 +15,7 @@ enum {
     COLLIDE_COUNT_NODE_SAT,     /* copse__collide_sat: a node pair's separating-axis test (overlap walks) */
     COLLIDE_COUNT_NODE_GAP,     /* copse__collide_box_gap2: a node pair's distance bound (distance walks) */
     COLLIDE_COUNT_TRI_OVERLAP,  /* copse_geo_triangle_triangle_overlap */
-    COLLIDE_COUNT_TRI_DISTANCE, /* copse_geo_triangle_triangle */
+    COLLIDE_COUNT_TRI_DISTANCE, /* copse_geo_triangle_triangle and _triangle_apart */
     COLLIDE_COUNT_POINT_TRI,    /* copse_geo_point_triangle */
     COLLIDE_COUNT_KINDS
 };

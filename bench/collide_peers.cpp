@@ -1548,12 +1548,13 @@ int main(int argc, char **argv)
         }
         std::printf("## Work per query\n\n");
         std::printf("Mean tests per query. copse: node pairs (separating-axis tests in the boolean walk, distance bounds "
-                    "in the distance walks) and primitive pairs (exact triangle-triangle tests, triangle-triangle "
-                    "distances, point-triangle distances), counted by wrapping those library functions at link time in "
-                    "a separate build; FCL: its traversal node's own counters (num_bv_tests, num_leaf_tests) for the "
-                    "same `BVHModel<OBBRSSf>` queries. FCL's leaves hold 1 triangle, copse's up to %u.\n\n",
+                    "in the distance walks) and primitive pairs that reach an exact kernel (triangle-triangle overlap, "
+                    "triangle-triangle distance, point-triangle distance; pairs the inline float filters settle before "
+                    "that are not counted), counted by wrapping those library functions at link time in a separate "
+                    "build; FCL: its traversal node's own counters (num_bv_tests, num_leaf_tests) for the same "
+                    "`BVHModel<OBBRSSf>` queries. FCL's leaves hold 1 triangle, copse's up to %u.\n\n",
                     (unsigned)g_leaf);
-        std::printf("| query | copse node pairs | FCL BV pairs | copse primitive pairs | FCL leaf pairs |\n"
+        std::printf("| query | copse node pairs | FCL BV pairs | copse exact primitive pairs | FCL leaf pairs |\n"
                     "|---|---:|---:|---:|---:|\n");
         for (Family &F : fams) {
             if (F.parts[0] != nullptr || F.n == 0 || F.part == "shapes" || F.key == "scan-within" || F.key == "scan-any")

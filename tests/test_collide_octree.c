@@ -861,8 +861,10 @@ static bool make_trees(scan *sc, scan_trees *tr, unsigned variant, uint32_t leaf
         blob = tk_alloc(bytes);
         if (blob == NULL)
             return false;
+        /* saved blobs are little endian: a big-endian host converts them before viewing */
         if (!CHECKF(copse_octree_save(&tr->pt.tree, blob, bytes, &written) == COPSE_OK && written == bytes,
                     "%s: save", tk_ctx()) ||
+            !CHECKF(copse_blob_to_host(blob, bytes, blob, bytes, NULL) == COPSE_OK, "%s: to host", tk_ctx()) ||
             !CHECKF(copse_octree_view(&tr->view, blob, bytes) == COPSE_OK, "%s: view", tk_ctx()))
             return false;
         sc->tree[0] = &tr->pt.tree;

@@ -760,6 +760,7 @@ static void test_octree_random(void)
             bytes = copse_octree_save_bytes(&pt.tree);
             blob = tk_alloc(bytes);
             if (blob == NULL || !CHECK(copse_octree_save(&pt.tree, blob, bytes, &written) == COPSE_OK) ||
+                !CHECK(copse_blob_to_host(blob, bytes, blob, bytes, NULL) == COPSE_OK) || /* big endian */
                 !CHECK(copse_octree_view(&view, blob, bytes) == COPSE_OK))
                 return;
             prims_init(&pr, NULL, pts, ids, n);

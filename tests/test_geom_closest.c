@@ -356,13 +356,20 @@ static void gc_point_triangle_case(const float *p, float t[3][3])
         if (memcmp(p, t[i], sizeof(float) * 3) == 0)
             gc_expect(d2 == 0.0f && gc_same3(p, q), "point_triangle: a corner is its own closest point", in, 4,
                       (double)d2, 0.0);
-    for (i = 1; i < 6; i++) {
+    for (i = 0; i < 6; i++) {
         const float *pt[3];
+        geo_tri_prep prep;
         for (j = 0; j < 3; j++)
             pt[j] = t[k_perm[i][j]];
-        d2b = copse_geo_point_triangle(p, pt, q2);
+        if (i > 0) {
+            d2b = copse_geo_point_triangle(p, pt, q2);
+            gc_expect(memcmp(&d2, &d2b, sizeof d2) == 0 && gc_same3(q, q2),
+                      "point_triangle: another corner order gave other bits", in, 4, (double)d2b, (double)d2);
+        }
+        copse_geo_tri_prepare(&prep, pt);
+        d2b = copse_geo_point_tri_prepared(&prep, p, q2);
         gc_expect(memcmp(&d2, &d2b, sizeof d2) == 0 && gc_same3(q, q2),
-                  "point_triangle: another corner order gave other bits", in, 4, (double)d2b, (double)d2);
+                  "point_tri_prepared: other bits than point_triangle", in, 4, (double)d2b, (double)d2);
     }
 }
 
@@ -682,6 +689,39 @@ static void test_segment_triangle(void)
 
 /* ---- triangle and triangle ------------------------------------------------------------------- */
 
+/* The other entries on the pair (p2, q2), given in some order, against the plain one's answer
+ * (d2, a, b): prepared triangles (both argument orders), and when the pair is apart the entries
+ * that skip the exact test. All must give the same bits. */
+static void gc_tri_tri_variants(const float *const p2[3], const float *const q2[3], bool meet, float d2,
+                                const float *a, const float *b, const float *const *in)
+{
+    geo_tri_prep pp, qp;
+    float e2, a2[3], b2[3];
+    unsigned v;
+    copse_geo_tri_prepare(&pp, p2);
+    copse_geo_tri_prepare(&qp, q2);
+    for (v = 0; v < 4u; v++) {
+        if (v >= 2u && meet)
+            break;
+        switch (v) {
+        case 0:
+            e2 = copse_geo_tri_tri_prepared(&pp, &qp, a2, b2);
+            break;
+        case 1:
+            e2 = copse_geo_tri_tri_prepared(&qp, &pp, b2, a2);
+            break;
+        case 2:
+            e2 = copse_geo_tri_tri_prepared_apart(&qp, &pp, b2, a2);
+            break;
+        default:
+            e2 = copse_geo_triangle_triangle_apart(p2, q2, a2, b2);
+            break;
+        }
+        gc_expect(memcmp(&d2, &e2, sizeof d2) == 0 && gc_same3(a, a2) && gc_same3(b, b2),
+                  "triangle_triangle: a prepared or apart entry gave other bits", in, 6, (double)e2, (double)d2);
+    }
+}
+
 static void gc_tri_tri_case(float p[3][3], float q[3][3], bool must_meet)
 {
     const float *pp[3], *qq[3], *in[6];
@@ -720,6 +760,7 @@ static void gc_tri_tri_case(float p[3][3], float q[3][3], bool must_meet)
         e2 = v < 6u ? copse_geo_triangle_triangle(p2, q2, a2, b2) : copse_geo_triangle_triangle(q2, p2, b2, a2);
         gc_expect(memcmp(&d2, &e2, sizeof d2) == 0 && gc_same3(a, a2) && gc_same3(b, b2),
                   "triangle_triangle: another corner or argument order gave other bits", in, 6, (double)e2, (double)d2);
+        gc_tri_tri_variants(p2, q2, meet, d2, a, b, in);
     }
 }
 
@@ -807,6 +848,88 @@ static void test_triangle_triangle(void)
             }
         }
     }
+    gc_report(K_TRI_TRI);
+}
+
+/* Pairs as a mesh-against-mesh walk meets them: two triangles of a size near each other, most
+ * apart by less than their size, where the fast search must find the nearest of many close
+ * features. Forms: a corner, an edge's point or a face's point of q placed at a small gap from a
+ * point of p in a random direction; an edge of q parallel to one of p (near-ties between the edge
+ * pairs); q parallel to p's plane, shifted sideways; and q's corners on a grid with p's so that
+ * edges cross at exact distances. Kinds as in triangle_triangle (needles and slivers make the
+ * near-ties). */
+static void test_triangle_triangle_near(void)
+{
+    unsigned scale, kp, form, rep, reps = gc_reps(20), k, i;
+    test_rng r;
+    g_reported = 0;
+    test_rng_seed(&r, 0x5eed0007u);
+    for (scale = 0; scale < S_COUNT; scale++)
+        for (kp = 0; kp < T_COUNT; kp++)
+            for (form = 0; form < 4u; form++)
+                for (rep = 0; rep < reps; rep++) {
+                    gc_scene s;
+                    float p[3][3], q[3][3];
+                    double x[3], n[3], dir[3], y[3], gap;
+                    gc_scene_make(&s, scale, &r);
+                    gc_triangle(p, kp, &s, &r);
+                    gc_triangle(q, test_rng_below(&r, T_COUNT), &s, &r);
+                    gap = s.size * pow(10.0, -gc_u(&r, 0.0, 6.0));
+                    switch (form) {
+                    case 0: { /* a point of q (corner, edge point or face point) near a point of p */
+                        unsigned c = test_rng_below(&r, 3);
+                        double w0 = gc_u(&r, 0.0, 1.0), w1 = test_rng_below(&r, 3) == 0 ? 0.0 : gc_u(&r, 0.0, 1.0 - w0);
+                        gc_on_triangle(x, n, p, &r);
+                        gc_random_dir(dir, &r);
+                        for (k = 0; k < 3; k++) /* the point of q, moved onto x + dir * gap */
+                            y[k] = (double)q[c][k] + ((double)q[(c + 1) % 3][k] - (double)q[c][k]) * w0 +
+                                   ((double)q[(c + 2) % 3][k] - (double)q[c][k]) * w1;
+                        for (i = 0; i < 3; i++)
+                            for (k = 0; k < 3; k++)
+                                q[i][k] = (float)((double)q[i][k] - y[k] + x[k] + dir[k] * gap);
+                        break;
+                    }
+                    case 1: { /* q's first edge parallel to p's edge, at the gap, overlapping along it */
+                        unsigned c = test_rng_below(&r, 3);
+                        double lo = gc_u(&r, -0.5, 0.5), hi = gc_u(&r, 0.5, 1.5), e[3];
+                        gc_on_triangle(x, n, p, &r);
+                        gc_random_dir(dir, &r);
+                        for (k = 0; k < 3; k++)
+                            e[k] = (double)p[(c + 1) % 3][k] - (double)p[c][k];
+                        {
+                            double ed = (dir[0] * e[0] + dir[1] * e[1] + dir[2] * e[2]) /
+                                        (e[0] * e[0] + e[1] * e[1] + e[2] * e[2] + 1e-300), l;
+                            for (k = 0; k < 3; k++) /* dir perpendicular to the edge */
+                                dir[k] -= ed * e[k];
+                            l = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+                            for (k = 0; k < 3; k++)
+                                dir[k] = l > 0.0 ? dir[k] / l : n[k];
+                        }
+                        for (k = 0; k < 3; k++) {
+                            q[0][k] = (float)((double)p[c][k] + e[k] * lo + dir[k] * gap);
+                            q[1][k] = (float)((double)p[c][k] + e[k] * hi + dir[k] * gap);
+                            q[2][k] = (float)((double)q[2][k] + dir[k] * s.size);
+                        }
+                        break;
+                    }
+                    case 2: /* q: p's corners moved along p's normal by the gap, and sideways */
+                        gc_on_triangle(x, n, p, &r);
+                        gc_random_dir(dir, &r);
+                        for (i = 0; i < 3; i++)
+                            for (k = 0; k < 3; k++)
+                                q[i][k] = (float)((double)p[(i + 1) % 3][k] + n[k] * gap + dir[k] * s.size * 0.3);
+                        break;
+                    default: /* grid corners: edges crossing at exact distances, corners over faces */
+                        for (i = 0; i < 3; i++) {
+                            gc_grid(p[i], &s, &r, 8);
+                            gc_grid(q[i], &s, &r, 8);
+                        }
+                        for (i = 0; i < 3; i++) /* q moved up by a whole number of quanta */
+                            q[i][2] = (float)((double)q[i][2] + s.quantum * (double)(1 + test_rng_below(&r, 4)));
+                        break;
+                    }
+                    gc_tri_tri_case(p, q, false);
+                }
     gc_report(K_TRI_TRI);
 }
 
@@ -1017,6 +1140,7 @@ void suite_geom_closest(void)
     test_run("geom_closest/segment_segment", test_segment_segment);
     test_run("geom_closest/segment_triangle", test_segment_triangle);
     test_run("geom_closest/triangle_triangle", test_triangle_triangle);
+    test_run("geom_closest/triangle_triangle_near", test_triangle_triangle_near);
     test_run("geom_closest/box_triangle", test_box_triangle);
     test_run("geom_closest/box_triangle_touching", test_box_triangle_touching);
 }

@@ -518,9 +518,10 @@ typedef struct cl_oct_entry {
 #define CL_OCT_STACK (COPSE_OCTREE_MAX_DEPTH + 2u)
 
 /* Picks the nearest child of `parent` not yet taken; false when none is within the bound. On
- * success, *child is it and *rest the smallest key among the others left (FLT_MAX: none). */
+ * success, *child is it, *key its key and *rest the smallest key among the others left (FLT_MAX:
+ * none). Children beyond the bound are marked taken too: every walk's bound only shrinks. */
 COPSE_INLINE bool cl_oct_pick(const copse_octree *t, uint32_t parent, uint32_t *taken, const void *ctx, cl_oct_key key,
-                              float bound, uint32_t *child, float *rest)
+                              float bound, uint32_t *child, float *key_out, float *rest)
 {
     uint32_t c = t->nodes[parent].first, i = 0, best_i = 32u, best = OCT_NONE;
     float best_k = FLT_MAX, second = FLT_MAX;
@@ -529,8 +530,10 @@ COPSE_INLINE bool cl_oct_pick(const copse_octree *t, uint32_t parent, uint32_t *
         if ((*taken >> i) & 1u)
             continue;
         k = key(ctx, t->nodes[c].min, t->nodes[c].max);
-        if (!(k <= bound))
+        if (!(k <= bound)) {
+            *taken |= 1u << i;
             continue;
+        }
         if (best == OCT_NONE || k < best_k) {
             second = best == OCT_NONE ? second : best_k;
             best_k = k;
@@ -544,6 +547,7 @@ COPSE_INLINE bool cl_oct_pick(const copse_octree *t, uint32_t parent, uint32_t *
         return false;
     *taken |= 1u << best_i;
     *child = best;
+    *key_out = best_k;
     *rest = second;
     return true;
 }
@@ -569,11 +573,11 @@ COPSE_INLINE void cl_octree_ordered_walk(const copse_octree *t, void *ctx, cl_oc
         /* resume the deepest waiting parent whose remaining children may still matter */
         for (;;) {
             cl_oct_entry *e;
-            float rest;
+            float rest, k;
             if (sp == 0u)
                 return;
             e = &stack[sp - 1u];
-            if (e->key <= bound(ctx) && cl_oct_pick(t, e->parent, &e->taken, ctx, key, bound(ctx), &n, &rest)) {
+            if (e->key <= bound(ctx) && cl_oct_pick(t, e->parent, &e->taken, ctx, key, bound(ctx), &n, &k, &rest)) {
                 e->key = rest;
                 if (!(rest <= bound(ctx)))
                     sp--; /* nothing else there can matter now */

@@ -327,17 +327,18 @@ copse_status copse_distance_convex_octree(const copse_convex *convex, const cops
 }
 
 /* ---- a mesh against the scan: the nearest point ------------------------------------------------------
- * Pairs (octree node o, mesh node b). Splitting o continues with its first child and leaves one
- * entry for the rest of the sibling list (flagged, bounded by the parent pair's key); splitting b
- * continues with the nearer child pair and leaves the other. So each level of either tree leaves
- * at most one entry. */
+ * Pairs (octree node o, mesh node b), nearest first. Splitting b continues with the nearer child
+ * pair and leaves the other; splitting o leaves one entry for o's children with b, which picks the
+ * nearest child not yet taken each time it is resumed (as cl_octree_ordered_walk does). So each
+ * level of either tree leaves at most one entry. */
 
-#define MO_SIBLINGS 0x80000000u /* entry flag: also the octree node's later siblings */
+#define MO_CHILDREN 0x80000000u /* entry flag on o: o's children (those not in `taken`) with b */
 #define MO_STACK (COPSE_OCTREE_MAX_DEPTH + COPSE_BVH_MAX_DEPTH + 4u)
 
 typedef struct mo_entry {
     uint32_t o, b;
-    float key;
+    uint32_t taken; /* children entries: bit i, the i-th child in o's list was taken */
+    float key;      /* a bound of every pair the entry stands for */
 } mo_entry;
 
 typedef struct mo_walk {
@@ -366,6 +367,8 @@ static void mo_leaves(mo_walk *w, const copse_octree_node *leaf, uint32_t b)
         const float *v[3];
         float tv[3][3], tmn[3], tmx[3];
         const float *tp[3];
+        geo_tri_prep prep;
+        bool prepared = false;
         oct_leaf_iter it;
         cl_tree_triangle(m, prim, v);
         for (k = 0; k < 3; k++) {
@@ -386,7 +389,11 @@ static void mo_leaves(mo_walk *w, const copse_octree_node *leaf, uint32_t b)
                 point_of(w->t, idx, p);
                 if (geo_box_dist_sq(p, tmn, tmx, 3) > w->best.cut2)
                     continue;
-                d2 = copse_geo_point_triangle(p, tp, q);
+                if (!prepared) { /* once per triangle, for all the leaf's points */
+                    copse_geo_tri_prepare(&prep, tp);
+                    prepared = true;
+                }
+                d2 = copse_geo_point_tri_prepared(&prep, p, q);
                 copse__collide_best_offer(&w->best, d2, oct_point_id(w->t, idx), bvh_prim_id(m, prim), q, p);
                 if (w->best.done)
                     return;
@@ -409,23 +416,38 @@ COPSE_INLINE bool mo_split_octree(const mo_walk *w, uint32_t o, uint32_t b)
            (bmx[0] - bmn[0]) + (bmx[1] - bmn[1]) + (bmx[2] - bmn[2]);
 }
 
+/* The key of an octree box paired with one mesh node: what cl_oct_pick ranks children by. */
+typedef struct mo_key_ctx {
+    const mo_walk *w;
+    float c[3], h[3]; /* the mesh node's box in the scan's frame: centre, half extents */
+} mo_key_ctx;
+
+static float mo_pick_key(const void *ctx, const float *mn, const float *mx)
+{
+    const mo_key_ctx *k = (const mo_key_ctx *)ctx;
+    float m[3], e[3];
+    cl_center_half(mn, mx, m, e);
+    return copse__collide_box_gap2(m, e, k->c, k->h, k->w->f.r, k->w->ar);
+}
+
+/* The nearest child of octree node o not yet taken, paired with b (cl_oct_pick). */
+static bool mo_pick(const mo_walk *w, uint32_t o, uint32_t b, uint32_t *taken, uint32_t *child, float *key,
+                    float *rest)
+{
+    mo_key_ctx k;
+    float cb[3];
+    k.w = w;
+    cl_center_half(bvh_node_min(w->m->nodes, b, 3), bvh_node_max(w->m->nodes, b, 3), cb, k.h);
+    cl_apply(&w->f, cb, k.c);
+    return cl_oct_pick(w->t, o, taken, &k, mo_pick_key, w->best.cut2, child, key, rest);
+}
+
 static void mo_walk_nearest(mo_walk *w)
 {
     mo_entry stack[MO_STACK];
     uint32_t sp = 0, o = 0, b = 0;
     float key = mo_key(w, 0, 0);
-    bool siblings = false;
     for (;;) {
-        /* the pair (o, b), and with `siblings` the pairs of o's later siblings with b */
-        if (siblings) {
-            if (w->t->nodes[o].next != OCT_NONE && sp < MO_STACK) {
-                stack[sp].o = w->t->nodes[o].next | MO_SIBLINGS;
-                stack[sp].b = b;
-                stack[sp++].key = key;
-            }
-            key = mo_key(w, o, b);
-            siblings = false;
-        }
         if (key <= w->best.cut2) {
             const copse_octree_node *n = &w->t->nodes[o];
             bool bleaf = bvh_node_index(w->m->nodes, b, 3) >= 0;
@@ -434,9 +456,12 @@ static void mo_walk_nearest(mo_walk *w)
                 if (w->best.done)
                     return;
             } else if (mo_split_octree(w, o, b)) {
-                o = n->first;
-                siblings = true; /* key: the parent pair's, a bound for every child */
-                continue;
+                if (sp < MO_STACK) {
+                    stack[sp].o = o | MO_CHILDREN;
+                    stack[sp].b = b;
+                    stack[sp].taken = 0;
+                    stack[sp++].key = key;
+                }
             } else {
                 uint32_t b1 = b + 1u, b2 = bvh_node_right(w->m->nodes, b, 3);
                 float k1 = mo_key(w, o, b1), k2 = mo_key(w, o, b2);
@@ -451,6 +476,7 @@ static void mo_walk_nearest(mo_walk *w)
                 if (k2 <= w->best.cut2 && sp < MO_STACK) {
                     stack[sp].o = o;
                     stack[sp].b = b2;
+                    stack[sp].taken = 0;
                     stack[sp++].key = k2;
                 }
                 b = b1;
@@ -458,15 +484,31 @@ static void mo_walk_nearest(mo_walk *w)
                 continue;
             }
         }
-        do {
+        /* the next pair: the top entry, or the nearest child its children entry has left */
+        for (;;) {
+            mo_entry *e;
+            float rest;
             if (sp == 0u)
                 return;
+            e = &stack[sp - 1u];
+            if (!(e->key <= w->best.cut2)) {
+                sp--;
+                continue;
+            }
+            if ((e->o & MO_CHILDREN) == 0u) {
+                o = e->o;
+                b = e->b;
+                key = e->key;
+                sp--;
+                break;
+            }
+            b = e->b;
+            if (mo_pick(w, e->o & ~MO_CHILDREN, b, &e->taken, &o, &key, &rest)) {
+                e->key = rest;
+                break;
+            }
             sp--;
-        } while (!(stack[sp].key <= w->best.cut2));
-        o = stack[sp].o & ~MO_SIBLINGS;
-        siblings = (stack[sp].o & MO_SIBLINGS) != 0u;
-        b = stack[sp].b;
-        key = stack[sp].key;
+        }
     }
 }
 

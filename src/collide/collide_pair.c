@@ -167,18 +167,95 @@ static bool emit_pair(pair_emitter *e, uint32_t tree_id, uint32_t shape_id)
     return e->visit(e->user, &p);
 }
 
+/* A leaf's triangles, prepared once per leaf pair for all the other leaf's triangles: corners,
+ * bounds, and (made when first needed) planes for the cheap side tests before the exact ones.
+ * Up to LEAF_PLANES are kept; a larger leaf's others are made as they come. */
+#define LEAF_PLANES 8u
+
+typedef struct leaf_tris {
+    uint32_t first, count;
+    const float *v[LEAF_PLANES][3];
+    float mn[LEAF_PLANES][3], mx[LEAF_PLANES][3];
+    geo_tri_plane plane[LEAF_PLANES];
+    uint32_t planes_made; /* bit k: plane[k] is made */
+} leaf_tris;
+
+static void leaf_tris_init(const copse_bvh *t, uint32_t leaf, leaf_tris *l)
+{
+    uint32_t k;
+    l->first = (uint32_t)bvh_node_index(t->nodes, leaf, 3);
+    l->count = bvh_node_count(t->nodes, leaf, 3);
+    l->planes_made = 0;
+    for (k = 0; k < l->count && k < LEAF_PLANES; k++) {
+        cl_tree_triangle(t, t->prims[l->first + k], l->v[k]);
+        tri_bounds(l->v[k], l->mn[k], l->mx[k]);
+    }
+}
+
+/* The leaf's k-th triangle: corners and bounds kept, or made into the caller's. */
+static void leaf_tri(const copse_bvh *t, const leaf_tris *l, uint32_t k, const float **v, const float **mn,
+                     const float **mx, float *smn, float *smx)
+{
+    if (k < LEAF_PLANES) {
+        v[0] = l->v[k][0];
+        v[1] = l->v[k][1];
+        v[2] = l->v[k][2];
+        *mn = l->mn[k];
+        *mx = l->mx[k];
+        return;
+    }
+    cl_tree_triangle(t, t->prims[l->first + k], v);
+    tri_bounds(v, smn, smx);
+    *mn = smn;
+    *mx = smx;
+}
+
+/* The plane of the leaf's k-th triangle (corners v): kept, or made into `spare`. */
+static const geo_tri_plane *leaf_plane(leaf_tris *l, uint32_t k, const float *const v[3], geo_tri_plane *spare)
+{
+    if (k >= LEAF_PLANES) {
+        geo_tri_plane_init(spare, v);
+        return spare;
+    }
+    if (((l->planes_made >> k) & 1u) == 0u) {
+        geo_tri_plane_init(&l->plane[k], v);
+        l->planes_made |= 1u << k;
+    }
+    return &l->plane[k];
+}
+
+/* A lower bound of the distance between two triangles that the planes' side tests certify
+ * apart (0 when they do not): the nearer corner's height over the other's plane. */
+COPSE_INLINE float plane_gap(const geo_tri_plane *pa, const float *const va[3], const geo_tri_plane *pb,
+                             const float *const vb[3])
+{
+    float ga = 0.0f, gb = 0.0f, la, lb;
+    if (geo_tri_plane_apart(pa, vb, &ga) && ga > 0.0f) {
+        la = copse_sqrtf(geo_dot3(pa->n, pa->n));
+        ga = ga / (la * (1.0f + 4.0f * FLT_EPSILON));
+    }
+    if (geo_tri_plane_apart(pb, va, &gb) && gb > 0.0f) {
+        lb = copse_sqrtf(geo_dot3(pb->n, pb->n));
+        gb = gb / (lb * (1.0f + 4.0f * FLT_EPSILON));
+    }
+    return geo_max(ga, gb);
+}
+
 /* The triangles of leaf a (tree) against those of leaf b (mesh); false stops the walk. */
 static bool leaf_pairs(pair_walk *w, uint32_t a, uint32_t b, pair_emitter *e)
 {
     const copse_bvh *ta = w->ta, *tb = w->tb;
-    uint32_t ia = (uint32_t)bvh_node_index(ta->nodes, a, 3), na = bvh_node_count(ta->nodes, a, 3);
     uint32_t ib = (uint32_t)bvh_node_index(tb->nodes, b, 3), nb = bvh_node_count(tb->nodes, b, 3);
     float lmn[3], lmx[3];
+    leaf_tris la;
     uint32_t j, k;
     grow_box(bvh_node_min(ta->nodes, a, 3), bvh_node_max(ta->nodes, a, 3), w->slack, lmn, lmx);
+    leaf_tris_init(ta, a, &la);
     for (j = 0; j < nb; j++) {
         uint32_t pb = tb->prims[ib + j];
         posed_tri t;
+        geo_tri_plane tplane;
+        bool tplane_made = false;
         pose_triangle(w, pb, &t);
         if (!geo_box_overlap(t.mn, t.mx, lmn, lmx, 3)) {
             if (w->want_sep)
@@ -186,14 +263,33 @@ static bool leaf_pairs(pair_walk *w, uint32_t a, uint32_t b, pair_emitter *e)
                                                          bvh_node_max(ta->nodes, a, 3)));
             continue;
         }
-        for (k = 0; k < na; k++) {
-            uint32_t pa = ta->prims[ia + k];
-            const float *v[3];
-            float amn[3], amx[3];
-            cl_tree_triangle(ta, pa, v);
-            tri_bounds(v, amn, amx);
-            if (geo_box_overlap(t.mn, t.mx, amn, amx, 3) && copse_geo_triangle_triangle_overlap(v, t.p)) {
-                if (!emit_pair(e, bvh_prim_id(ta, pa), bvh_prim_id(tb, pb)))
+        for (k = 0; k < la.count; k++) {
+            const float *v[3], *amn, *amx;
+            float smn[3], smx[3];
+            geo_tri_plane spare;
+            const geo_tri_plane *aplane;
+            leaf_tri(ta, &la, k, v, &amn, &amx, smn, smx);
+            if (!geo_box_overlap(t.mn, t.mx, amn, amx, 3)) {
+                if (w->want_sep)
+                    w->sep2 = geo_min(w->sep2, cl_aabb_gap2(t.mn, t.mx, amn, amx));
+                continue;
+            }
+            /* each triangle's corners certainly on one side of the other's plane: apart, as the
+             * exact test would say, for a few float operations */
+            aplane = leaf_plane(&la, k, v, &spare);
+            if (!tplane_made) {
+                geo_tri_plane_init(&tplane, t.p);
+                tplane_made = true;
+            }
+            if (geo_tri_plane_apart(aplane, t.p, NULL) || geo_tri_plane_apart(&tplane, v, NULL)) {
+                if (w->want_sep) {
+                    float g = plane_gap(aplane, v, &tplane, t.p);
+                    w->sep2 = geo_min(w->sep2, g * g);
+                }
+                continue;
+            }
+            if (copse_geo_triangle_triangle_overlap(v, t.p)) {
+                if (!emit_pair(e, bvh_prim_id(ta, ta->prims[la.first + k]), bvh_prim_id(tb, pb)))
                     return false;
             } else if (w->want_sep) {
                 w->sep2 = geo_min(w->sep2, cl_aabb_gap2(t.mn, t.mx, amn, amx));
@@ -330,29 +426,92 @@ COPSE_INLINE float pair_lb2(const pair_walk *w, uint32_t a, uint32_t b)
     return copse__collide_box_gap2(m, e, c, h, w->f.r, w->ar);
 }
 
+/* Triangle pairs of two leaves are taken LEAF_SORT x LEAF_SORT at a time, nearest bound first,
+ * so the best distance shrinks early and prunes the rest of the chunk. */
+#define LEAF_SORT 4u
+
+typedef struct tri_candidate {
+    float lb2;           /* the pair's squared lower bound */
+    uint8_t j, k, apart; /* mesh triangle, tree triangle (within the chunks), certified apart */
+} tri_candidate;
+
 static void leaf_distances(const pair_walk *w, uint32_t a, uint32_t b, cl_best *best)
 {
     const copse_bvh *ta = w->ta, *tb = w->tb;
-    uint32_t ia = (uint32_t)bvh_node_index(ta->nodes, a, 3), na = bvh_node_count(ta->nodes, a, 3);
     uint32_t ib = (uint32_t)bvh_node_index(tb->nodes, b, 3), nb = bvh_node_count(tb->nodes, b, 3);
+    uint32_t ia = (uint32_t)bvh_node_index(ta->nodes, a, 3), na = bvh_node_count(ta->nodes, a, 3);
     const float *lmn = bvh_node_min(ta->nodes, a, 3), *lmx = bvh_node_max(ta->nodes, a, 3);
-    uint32_t j, k;
-    for (j = 0; j < nb && !best->done; j++) {
-        uint32_t pb = tb->prims[ib + j];
-        posed_tri t;
-        pose_triangle(w, pb, &t);
-        if (cl_aabb_gap2(t.mn, t.mx, lmn, lmx) > best->cut2)
-            continue;
-        for (k = 0; k < na && !best->done; k++) {
-            uint32_t pa = ta->prims[ia + k];
-            const float *v[3];
-            float amn[3], amx[3], pp[3], pq[3], d2;
-            cl_tree_triangle(ta, pa, v);
-            tri_bounds(v, amn, amx);
-            if (cl_aabb_gap2(t.mn, t.mx, amn, amx) > best->cut2)
-                continue;
-            d2 = copse_geo_triangle_triangle(t.p, v, pp, pq);
-            copse__collide_best_offer(best, d2, bvh_prim_id(ta, pa), bvh_prim_id(tb, pb), pp, pq);
+    uint32_t jb, ka;
+    for (jb = 0; jb < nb && !best->done; jb += LEAF_SORT) {
+        uint32_t nj = nb - jb < LEAF_SORT ? nb - jb : LEAF_SORT, j;
+        posed_tri t[LEAF_SORT];
+        geo_tri_plane tplane[LEAF_SORT];
+        geo_tri_prep tprep[LEAF_SORT];
+        bool near[LEAF_SORT];
+        uint32_t prepared = 0; /* bit j: tprep[j] is made */
+        for (j = 0; j < nj; j++) {
+            pose_triangle(w, tb->prims[ib + jb + j], &t[j]);
+            near[j] = cl_aabb_gap2(t[j].mn, t[j].mx, lmn, lmx) <= best->cut2;
+            if (near[j])
+                geo_tri_plane_init(&tplane[j], t[j].p);
+        }
+        for (ka = 0; ka < na && !best->done; ka += LEAF_SORT) {
+            uint32_t nk = na - ka < LEAF_SORT ? na - ka : LEAF_SORT, k, n = 0, i;
+            tri_candidate c[LEAF_SORT * LEAF_SORT];
+            geo_tri_plane aplane[LEAF_SORT];
+            geo_tri_prep aprep[LEAF_SORT];
+            uint32_t aprepared = 0; /* bit k: aprep[k] is made */
+            const float *v[LEAF_SORT][3];
+            float amn[LEAF_SORT][3], amx[LEAF_SORT][3];
+            for (k = 0; k < nk; k++) {
+                cl_tree_triangle(ta, ta->prims[ia + ka + k], v[k]);
+                tri_bounds(v[k], amn[k], amx[k]);
+                geo_tri_plane_init(&aplane[k], v[k]);
+            }
+            for (j = 0; j < nj; j++) {
+                if (!near[j])
+                    continue;
+                for (k = 0; k < nk; k++) {
+                    float g2 = cl_aabb_gap2(t[j].mn, t[j].mx, amn[k], amx[k]), g;
+                    if (g2 > best->cut2)
+                        continue;
+                    /* the planes' gap: a bound that spares most far pairs the exact distance, and
+                     * a pair it certifies apart the exact overlap test */
+                    g = plane_gap(&aplane[k], v[k], &tplane[j], t[j].p);
+                    c[n].lb2 = geo_max(g2, g * g);
+                    c[n].j = (uint8_t)j;
+                    c[n].k = (uint8_t)k;
+                    c[n++].apart = g > 0.0f;
+                }
+            }
+            for (i = 1; i < n; i++) { /* insertion sort: at most 16, stable (ties keep their order) */
+                tri_candidate x = c[i];
+                uint32_t m = i;
+                while (m > 0u && c[m - 1u].lb2 > x.lb2) {
+                    c[m] = c[m - 1u];
+                    m--;
+                }
+                c[m] = x;
+            }
+            for (i = 0; i < n && !best->done; i++) {
+                float pp[3], pq[3], d2;
+                uint32_t cj = c[i].j, ck = c[i].k;
+                if (c[i].lb2 > best->cut2)
+                    break;
+                /* each triangle prepared once, for all the pairs it is in */
+                if (((prepared >> cj) & 1u) == 0u) {
+                    copse_geo_tri_prepare(&tprep[cj], t[cj].p);
+                    prepared |= 1u << cj;
+                }
+                if (((aprepared >> ck) & 1u) == 0u) {
+                    copse_geo_tri_prepare(&aprep[ck], v[ck]);
+                    aprepared |= 1u << ck;
+                }
+                d2 = c[i].apart ? copse_geo_tri_tri_prepared_apart(&tprep[cj], &aprep[ck], pp, pq)
+                                : copse_geo_tri_tri_prepared(&tprep[cj], &aprep[ck], pp, pq);
+                copse__collide_best_offer(best, d2, bvh_prim_id(ta, ta->prims[ia + ka + c[i].k]),
+                                          bvh_prim_id(tb, tb->prims[ib + jb + c[i].j]), pp, pq);
+            }
         }
     }
 }
@@ -429,9 +588,32 @@ copse_status copse_distance_bvh_bvh(const copse_bvh *mesh, const copse_pose *pos
         st = copse__collide_best_init(&best, query, 0.0f, w.slack);
     if (st != COPSE_OK)
         return st;
-    if (tree->node_count > 0u && mesh->node_count > 0u)
-        distance_walk(&w, &best);
-    /* the walk offers (tree triangle, mesh triangle) with the mesh's point first */
+    if (tree->node_count > 0u && mesh->node_count > 0u) {
+        /* Touching ends the query (collide.h). The boolean walk finds a touching pair far sooner
+         * than the distance walk, which would price every near pair on its way there; when it
+         * finds none, the distance walk runs. */
+        copse_pair touch;
+        pair_emitter e;
+        e.list = NULL;
+        e.visit = keep_first_pair;
+        e.user = &touch;
+        e.found = false;
+        touch.tree_id = touch.shape_id = COPSE_NONE;
+        overlap_walk(&w, &e);
+        if (e.found) {
+            const float *v[3];
+            posed_tri t;
+            float pp[3], pq[3];
+            /* ids are primitive indices in mesh trees (no box ids) */
+            cl_tree_triangle(tree, touch.tree_id, v);
+            pose_triangle(&w, touch.shape_id, &t);
+            copse__collide_best_offer(&best, copse_geo_triangle_triangle(t.p, v, pp, pq), touch.tree_id,
+                                      touch.shape_id, pp, pq);
+        } else {
+            distance_walk(&w, &best);
+        }
+    }
+    /* the walks offer (tree triangle, mesh triangle) with the mesh's point first */
     copse__collide_best_finish(&best, NULL, CL_TRIANGLE, NULL, out);
     return COPSE_OK;
 }

@@ -20,6 +20,8 @@
 #ifndef COPSE_GEOM_COLLIDE_H
 #define COPSE_GEOM_COLLIDE_H
 
+#include <stddef.h>
+
 #include "geom_internal.h"
 
 /* ---- exact orientation (src/geom/predicates.c) ---------------------------------------------- */
@@ -34,6 +36,62 @@ int copse_geo_orient3d(const float *a, const float *b, const float *c, const flo
 /* The sign of ((b - a) x (c - a)) along axis k (0, 1, 2) — the 2D orientation of the three
  * points projected onto the plane of the two other axes ((k+1)%3, (k+2)%3) — exactly. */
 int copse_geo_orient2d(const float *a, const float *b, const float *c, unsigned k);
+
+/* A triangle's plane as orient3d's float filter sees it, kept for testing many points: the
+ * cross product of its edges from corner 0, and the factors of its error bound. Tests against
+ * it decide only what the filter decides (certainly on one side); anything closer is left to the
+ * exact tests, so answers stay exactly theirs. */
+typedef struct geo_tri_plane {
+    float o[3];    /* corner 0 */
+    float n[3];    /* (v1 - v0) x (v2 - v0) in float */
+    float nabs[3]; /* |e1y e2z| + |e1z e2y|, ...: the filter's permanent, per component of q - o */
+} geo_tri_plane;
+
+/* Shewchuk's stage-A bound for the orientation determinant in float (as src/geom/predicates.c) */
+#define GEO_O3D_BOUND ((7.0f + 56.0f * 0x1p-24f) * 0x1p-24f)
+
+COPSE_INLINE void geo_tri_plane_init(geo_tri_plane *p, const float *const v[3])
+{
+    float e1[3], e2[3];
+    unsigned k;
+    geo_sub3(e1, v[1], v[0]);
+    geo_sub3(e2, v[2], v[0]);
+    geo_cross3(p->n, e1, e2);
+    for (k = 0; k < 3; k++) {
+        unsigned k1 = k == 2u ? 0u : k + 1u, k2 = k1 == 2u ? 0u : k1 + 1u;
+        p->o[k] = v[0][k];
+        p->nabs[k] = copse_fabsf(e1[k1] * e2[k2]) + copse_fabsf(e1[k2] * e2[k1]);
+    }
+}
+
+/* The signed value n . (q - o) and its error bound: the sign of the exact orientation is the
+ * value's whenever |value| > *err. */
+COPSE_INLINE float geo_tri_plane_eval(const geo_tri_plane *p, const float *q, float *err)
+{
+    float f[3], a[3];
+    unsigned k;
+    geo_sub3(f, q, p->o);
+    for (k = 0; k < 3; k++)
+        a[k] = copse_fabsf(f[k]);
+    *err = GEO_O3D_BOUND * geo_dot3(p->nabs, a) + FLT_MIN * (a[0] + a[1] + a[2] + 1.0f);
+    return geo_dot3(p->n, f);
+}
+
+/* Are the three points certainly strictly on one side of the plane (so no triangle through them
+ * meets the plane's triangle)? When they are and `gap` is not NULL, *gap is a lower bound of
+ * n . (q - o) over them, in units of |n|'s length times the distance (0 otherwise). */
+COPSE_INLINE bool geo_tri_plane_apart(const geo_tri_plane *p, const float *const q[3], float *gap)
+{
+    float e0, e1, e2;
+    float s0 = geo_tri_plane_eval(p, q[0], &e0);
+    float s1 = geo_tri_plane_eval(p, q[1], &e1);
+    float s2 = geo_tri_plane_eval(p, q[2], &e2);
+    bool above = s0 > e0 && s1 > e1 && s2 > e2, below = s0 < -e0 && s1 < -e1 && s2 < -e2;
+    if (gap != NULL)
+        *gap = above ? geo_min(s0 - e0, geo_min(s1 - e1, s2 - e2))
+                     : below ? geo_min(-s0 - e0, geo_min(-s1 - e1, -s2 - e2)) : 0.0f;
+    return above || below;
+}
 
 /* ---- exact intersection tests (src/geom/intersect.c) ---------------------------------------- */
 
@@ -65,6 +123,32 @@ float copse_geo_segment_triangle(const float *s0, const float *s1, const float *
 /* Closest points of two closed triangles: 0 (with a shared point) when they overlap, decided
  * exactly as copse_geo_triangle_triangle_overlap. */
 float copse_geo_triangle_triangle(const float *const p[3], const float *const q[3], float *pp, float *pq);
+
+/* The same for two triangles the caller knows do not meet (geo_tri_plane_apart said so): the
+ * exact overlap test is skipped, the answer is bit for bit copse_geo_triangle_triangle's. */
+float copse_geo_triangle_triangle_apart(const float *const p[3], const float *const q[3], float *pp, float *pq);
+
+/* A triangle prepared once for many closest-point queries: its corners in a canonical order (the
+ * caller's corners, pointed to: they must stay in place while the preparation is used) and the
+ * frame of its longest edge with its unit normal. Made by copse_geo_tri_prepare; the fields are
+ * closest.c's business. 72 bytes on a 32-bit target. */
+typedef struct geo_tri_prep {
+    const float *a, *b, *c;         /* ab the longest edge, a before b in the canonical order */
+    float e[3], u[3];               /* b - a; the part of c - a perpendicular to e */
+    float ee, uu, inv_ee, inv_uu;   /* |e|^2, |u|^2 (0 for a segment or a point), inverses or 0 */
+    float rho, tc;                  /* uu / ee; c = a + tc e + u */
+    float n[3];                     /* e x u, unit (0 for a segment or a point) */
+} geo_tri_prep;
+
+void copse_geo_tri_prepare(geo_tri_prep *t, const float *const tri[3]);
+
+/* copse_geo_point_triangle against a prepared triangle: the same bits. */
+float copse_geo_point_tri_prepared(const geo_tri_prep *t, const float *p, float *closest);
+
+/* copse_geo_triangle_triangle and copse_geo_triangle_triangle_apart on prepared triangles: the
+ * same bits (pp on p, pq on q). */
+float copse_geo_tri_tri_prepared(const geo_tri_prep *p, const geo_tri_prep *q, float *pp, float *pq);
+float copse_geo_tri_tri_prepared_apart(const geo_tri_prep *p, const geo_tri_prep *q, float *pp, float *pq);
 
 /* Closest points of the axis-aligned box [-half, half] (centred at the origin: an oriented box
  * seen in its own frame; half >= 0, a zero extent allowed) and a closed triangle in that frame.
