@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "collide_count.h"
+#include "../src/geom/geom_collide.h"
 
 static uint64_t counts[COLLIDE_COUNT_KINDS];
 
@@ -25,6 +26,9 @@ float __real_copse_geo_triangle_triangle(const float *const p[3], const float *c
 float __real_copse_geo_triangle_triangle_apart(const float *const p[3], const float *const q[3], float *pp,
                                                float *pq);
 float __real_copse_geo_point_triangle(const float *p, const float *const tri[3], float *closest);
+float __real_copse_geo_tri_tri_prepared(const geo_tri_prep *p, const geo_tri_prep *q, float *pp, float *pq);
+float __real_copse_geo_tri_tri_prepared_apart(const geo_tri_prep *p, const geo_tri_prep *q, float *pp, float *pq);
+float __real_copse_geo_point_tri_prepared(const geo_tri_prep *t, const float *p, float *closest);
 
 bool __wrap_copse__collide_sat(const float *m, const float *e, const float *c, const float *h, const float *r,
                                const float *ar, float slack);
@@ -35,6 +39,9 @@ float __wrap_copse_geo_triangle_triangle(const float *const p[3], const float *c
 float __wrap_copse_geo_triangle_triangle_apart(const float *const p[3], const float *const q[3], float *pp,
                                                float *pq);
 float __wrap_copse_geo_point_triangle(const float *p, const float *const tri[3], float *closest);
+float __wrap_copse_geo_tri_tri_prepared(const geo_tri_prep *p, const geo_tri_prep *q, float *pp, float *pq);
+float __wrap_copse_geo_tri_tri_prepared_apart(const geo_tri_prep *p, const geo_tri_prep *q, float *pp, float *pq);
+float __wrap_copse_geo_point_tri_prepared(const geo_tri_prep *t, const float *p, float *closest);
 
 bool __wrap_copse__collide_sat(const float *m, const float *e, const float *c, const float *h, const float *r,
                                const float *ar, float slack)
@@ -73,4 +80,23 @@ float __wrap_copse_geo_point_triangle(const float *p, const float *const tri[3],
 {
     counts[COLLIDE_COUNT_POINT_TRI]++;
     return __real_copse_geo_point_triangle(p, tri, closest);
+}
+
+/* The prepared forms (src/collide prepares each triangle once for its leaf pair) count alike. */
+float __wrap_copse_geo_tri_tri_prepared(const geo_tri_prep *p, const geo_tri_prep *q, float *pp, float *pq)
+{
+    counts[COLLIDE_COUNT_TRI_DISTANCE]++;
+    return __real_copse_geo_tri_tri_prepared(p, q, pp, pq);
+}
+
+float __wrap_copse_geo_tri_tri_prepared_apart(const geo_tri_prep *p, const geo_tri_prep *q, float *pp, float *pq)
+{
+    counts[COLLIDE_COUNT_TRI_DISTANCE]++;
+    return __real_copse_geo_tri_tri_prepared_apart(p, q, pp, pq);
+}
+
+float __wrap_copse_geo_point_tri_prepared(const geo_tri_prep *t, const float *p, float *closest)
+{
+    counts[COLLIDE_COUNT_POINT_TRI]++;
+    return __real_copse_geo_point_tri_prepared(t, p, closest);
 }

@@ -358,7 +358,7 @@ COPSE_INLINE float mo_key(const mo_walk *w, uint32_t o, uint32_t b)
     return copse__collide_box_gap2(m, e, c, h, w->f.r, w->ar);
 }
 
-static void mo_leaves(mo_walk *w, const copse_octree_node *leaf, uint32_t b)
+COPSE_NOINLINE static void mo_leaves(mo_walk *w, const copse_octree_node *leaf, uint32_t b)
 {
     const copse_bvh *m = w->m;
     uint32_t ib = (uint32_t)bvh_node_index(m->nodes, b, 3), nb = bvh_node_count(m->nodes, b, 3), j;
@@ -442,7 +442,7 @@ static bool mo_pick(const mo_walk *w, uint32_t o, uint32_t b, uint32_t *taken, u
     return cl_oct_pick(w->t, o, taken, &k, mo_pick_key, w->best.cut2, child, key, rest);
 }
 
-static void mo_walk_nearest(mo_walk *w)
+COPSE_NOINLINE static void mo_walk_nearest(mo_walk *w)
 {
     mo_entry stack[MO_STACK];
     uint32_t sp = 0, o = 0, b = 0;

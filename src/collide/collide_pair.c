@@ -170,7 +170,7 @@ static bool emit_pair(pair_emitter *e, uint32_t tree_id, uint32_t shape_id)
 /* A leaf's triangles, prepared once per leaf pair for all the other leaf's triangles: corners,
  * bounds, and (made when first needed) planes for the cheap side tests before the exact ones.
  * Up to LEAF_PLANES are kept; a larger leaf's others are made as they come. */
-#define LEAF_PLANES 8u
+#define LEAF_PLANES 4u
 
 typedef struct leaf_tris {
     uint32_t first, count;
@@ -242,7 +242,7 @@ COPSE_INLINE float plane_gap(const geo_tri_plane *pa, const float *const va[3], 
 }
 
 /* The triangles of leaf a (tree) against those of leaf b (mesh); false stops the walk. */
-static bool leaf_pairs(pair_walk *w, uint32_t a, uint32_t b, pair_emitter *e)
+COPSE_NOINLINE static bool leaf_pairs(pair_walk *w, uint32_t a, uint32_t b, pair_emitter *e)
 {
     const copse_bvh *ta = w->ta, *tb = w->tb;
     uint32_t ib = (uint32_t)bvh_node_index(tb->nodes, b, 3), nb = bvh_node_count(tb->nodes, b, 3);
@@ -303,7 +303,7 @@ typedef struct node_pair {
     uint32_t a, b;
 } node_pair;
 
-static void overlap_walk(pair_walk *w, pair_emitter *e)
+COPSE_NOINLINE static void overlap_walk(pair_walk *w, pair_emitter *e)
 {
     node_pair stack[PAIR_STACK];
     uint32_t sp = 0, a = 0, b = 0;
@@ -428,14 +428,14 @@ COPSE_INLINE float pair_lb2(const pair_walk *w, uint32_t a, uint32_t b)
 
 /* Triangle pairs of two leaves are taken LEAF_SORT x LEAF_SORT at a time, nearest bound first,
  * so the best distance shrinks early and prunes the rest of the chunk. */
-#define LEAF_SORT 4u
+#define LEAF_SORT 2u
 
 typedef struct tri_candidate {
     float lb2;           /* the pair's squared lower bound */
     uint8_t j, k, apart; /* mesh triangle, tree triangle (within the chunks), certified apart */
 } tri_candidate;
 
-static void leaf_distances(const pair_walk *w, uint32_t a, uint32_t b, cl_best *best)
+COPSE_NOINLINE static void leaf_distances(const pair_walk *w, uint32_t a, uint32_t b, cl_best *best)
 {
     const copse_bvh *ta = w->ta, *tb = w->tb;
     uint32_t ib = (uint32_t)bvh_node_index(tb->nodes, b, 3), nb = bvh_node_count(tb->nodes, b, 3);
@@ -516,7 +516,7 @@ static void leaf_distances(const pair_walk *w, uint32_t a, uint32_t b, cl_best *
     }
 }
 
-static void distance_walk(const pair_walk *w, cl_best *best)
+COPSE_NOINLINE static void distance_walk(const pair_walk *w, cl_best *best)
 {
     pair_entry stack[PAIR_STACK];
     uint32_t sp = 0, a = 0, b = 0;
