@@ -1,22 +1,26 @@
 # ---------------------------------------------------------------------------------------------
-# examples-run (part of make test): the README's quickstart, built as a user would build it
-# (the public headers and libcopse.a only, every warning an error) and run on the host; its
-# output must match examples/quickstart/expected.txt, which README.md shows.
+# examples-run (part of make test): the README's examples, built as a user would build them
+# (the public headers and libcopse.a only, every warning an error) and run on the host; each
+# one's output must match its examples/<name>/expected.txt, which README.md shows.
+#   quickstart   a BVH over a floor and a crate: a ray, a sphere, the nearest point
+#   robot_link   a robot's forearm posed from a URDF origin against a mesh and a scan
 
-QS_OUT := $(H_OUT)/examples/quickstart
+EXAMPLES := quickstart robot_link
+EX_OUT   := $(H_OUT)/examples
 
 .PHONY: examples-run
 
-$(QS_OUT)/quickstart: examples/quickstart/main.c $(H_OUT)/libcopse.a
+$(EX_OUT)/%/example: examples/%/main.c $(H_OUT)/libcopse.a
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(CONFIG) $<"
-	@$(H_CC) -std=$(H_STD) -O2 $(WARN) -Iinclude $(H_SAN) -o $@ $^
+	@$(H_CC) -std=$(H_STD) -O2 $(WARN) -Iinclude $(H_SAN) -o $@ $^ -lm
 
-examples-run: $(QS_OUT)/quickstart
+examples-run: $(foreach e,$(EXAMPLES),$(EX_OUT)/$(e)/example)
 	@mkdir -p $(B)/logs
 	@echo "== examples (host $(CONFIG))"
-	@{ if $(QS_OUT)/quickstart > $(QS_OUT)/out.txt 2>&1 && diff -u examples/quickstart/expected.txt $(QS_OUT)/out.txt; \
-	   then echo "ok   quickstart: output as README.md shows it"; echo "1 passed, 0 failed"; \
-	   else echo "FAIL quickstart: output differs from examples/quickstart/expected.txt"; echo "0 passed, 1 failed"; fi; \
-	   echo "rc=0"; } > $(B)/logs/examples.log 2>&1; \
-	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/examples.log; grep -q '^1 passed' $(B)/logs/examples.log
+	@{ p=0; f=0; for e in $(EXAMPLES); do \
+	     if $(EX_OUT)/$$e/example > $(EX_OUT)/$$e/out.txt 2>&1 && diff -u examples/$$e/expected.txt $(EX_OUT)/$$e/out.txt; \
+	     then echo "ok   $$e: output as README.md shows it"; p=$$((p + 1)); \
+	     else echo "FAIL $$e: output differs from examples/$$e/expected.txt"; f=$$((f + 1)); fi; done; \
+	   echo "$$p passed, $$f failed"; echo "rc=0"; } > $(B)/logs/examples.log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/examples.log; grep -q ' 0 failed$$' $(B)/logs/examples.log

@@ -13,6 +13,9 @@
 #define COPSE_PART_OCTREE 3
 #define COPSE_PART_BSP 4
 #define COPSE_PART_SAME_BYTES 5 /* every builder: tests/test_same_bytes.c */
+#define COPSE_PART_GEOM 6       /* poses and the collision kernels: tests/test_geom_*.c */
+#define COPSE_PART_COLLIDE 7    /* posed shapes and meshes against a BVH: tests/test_collide_{bvh,pair}.c */
+#define COPSE_PART_COLLIDE_SCAN 8 /* against a point octree, and sweeps: tests/test_collide_{octree,sweep}.c */
 
 #define COPSE_SUITES \
     COPSE_SUITE(core, COPSE_PART_CORE_BVH) \
@@ -27,14 +30,23 @@
     COPSE_SUITE(bsp2, COPSE_PART_BSP) \
     COPSE_SUITE(bsp3, COPSE_PART_BSP) \
     COPSE_SUITE(blob_bsp, COPSE_PART_BSP) \
-    COPSE_SUITE(same_bytes, COPSE_PART_SAME_BYTES)
+    COPSE_SUITE(same_bytes, COPSE_PART_SAME_BYTES) \
+    COPSE_SUITE(geom_pose, COPSE_PART_GEOM) \
+    COPSE_SUITE(geom_exact, COPSE_PART_GEOM) \
+    COPSE_SUITE(geom_closest, COPSE_PART_GEOM) \
+    COPSE_SUITE(geom_sweep, COPSE_PART_GEOM) \
+    COPSE_SUITE(collide_bvh, COPSE_PART_COLLIDE) \
+    COPSE_SUITE(collide_pair, COPSE_PART_COLLIDE) \
+    COPSE_SUITE(collide_octree, COPSE_PART_COLLIDE_SCAN) \
+    COPSE_SUITE(collide_sweep, COPSE_PART_COLLIDE_SCAN)
 
 /* COPSE_NO_HOST_SUITES: a host build without the data files and assimp (mk/bigendian.mk). */
 #if defined(COPSE_HOST) && !defined(COPSE_NO_HOST_SUITES)
 #define COPSE_HOST_SUITES \
     COPSE_SUITE(bvh_meshes, COPSE_PART_CORE_BVH) \
     COPSE_SUITE(octree_scan, COPSE_PART_OCTREE) \
-    COPSE_SUITE(bsp_meshes, COPSE_PART_BSP)
+    COPSE_SUITE(bsp_meshes, COPSE_PART_BSP) \
+    COPSE_SUITE(collide_robots, COPSE_PART_COLLIDE)
 #else
 #define COPSE_HOST_SUITES
 #endif

@@ -322,6 +322,98 @@ static bool build_bsp3(copse_arena *arena, unsigned variant, uint32_t *hash)
     return true;
 }
 
+/* ---- collision answers ----------------------------------------------------------------------------
+ * Not a tree but the answers of the collision queries (include/copse/collide.h) on the scene:
+ * poses from angles and quaternions (copse's own sines), the scene's mesh against itself posed,
+ * the shapes against it, sweeps, and the points. Every float of every answer is hashed, so a
+ * target that rounds one operation otherwise (a fused multiply-add, a libm) prints another hash. */
+
+static uint32_t hash_distance(uint32_t h, const copse_distance *d)
+{
+    h = hash_words(h, &d->distance, 1u);
+    h = hash_words(h, &d->depth, 1u);
+    h = hash_u32(h, d->tree_id);
+    h = hash_u32(h, d->shape_id);
+    h = hash_words(h, &d->tree_point, 3u);
+    h = hash_words(h, &d->shape_point, 3u);
+    return hash_words(h, &d->normal, 3u);
+}
+
+static uint32_t hash_sweep(uint32_t h, const copse_sweep_hit *s)
+{
+    h = hash_words(h, &s->t, 1u);
+    h = hash_u32(h, s->id | (s->started_in_contact ? 0x80000000u : 0u));
+    h = hash_words(h, &s->point, 3u);
+    return hash_words(h, &s->normal, 3u);
+}
+
+static bool build_collide(copse_arena *arena, unsigned variant, uint32_t *hash)
+{
+    copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
+    copse_mesh mesh;
+    copse_bvh bvh;
+    copse_pose pose;
+    copse_distance d;
+    copse_sweep_hit sw;
+    copse_pair pair;
+    copse_status st;
+    float sep = 0.0f;
+    uint32_t h = SB_HASH0, i, ok = 0;
+    (void)variant;
+    memset(&mesh, 0, sizeof mesh);
+    mesh.positions = g_scene.verts;
+    mesh.vertex_count = SB_PRIMS * 2u;
+    mesh.indices = g_scene.tris;
+    mesh.index_type = COPSE_INDEX_U16;
+    mesh.triangle_count = SB_PRIMS;
+    params.leaf_size = 2;
+    st = copse_bvh_build_mesh(&bvh, arena, &mesh, &params);
+    if (!CHECKF(st == COPSE_OK, "collide: %s", copse_status_str(st)))
+        return false;
+    for (i = 0; i < 6u; i++) {
+        copse_vec3 a = g_scene.points[i].x < 0.0f ? g_scene.points[i] : g_scene.points[i + 6u];
+        copse_vec3 b = g_scene.points[i + 12u];
+        copse_vec3 rpy = copse_v3(b.x / 37.0f, b.y / 41.0f, b.z / 43.0f);
+        copse_quat q;
+        copse_capsule cap;
+        copse_sphere sph;
+        copse_obb box;
+        copse_convex cx;
+        q.x = a.y / 50.0f, q.y = b.x / 50.0f, q.z = a.z / 60.0f, q.w = 1.0f;
+        ok += copse_pose_from_xyz_rpy(&pose, copse_v3(a.x / 9.0f, a.y / 9.0f, a.z / 9.0f), rpy) == COPSE_OK;
+        h = hash_words(h, &pose, 12u);
+        ok += copse_distance_bvh_bvh(&bvh, &pose, &bvh, NULL, &d) == COPSE_OK;
+        h = hash_distance(h, &d);
+        ok += copse_bvh_any_bvh(&bvh, &bvh, &pose, &pair, &sep) == COPSE_OK;
+        h = hash_u32(hash_u32(h, pair.tree_id), pair.shape_id);
+        h = hash_words(h, &sep, 1u);
+        ok += copse_pose_from_quat(&pose, q, b) == COPSE_OK;
+        h = hash_words(h, &pose, 12u);
+        cap.segment.a = a;
+        cap.segment.b = b;
+        cap.radius = (float)(i + 1u) / 3.0f;
+        ok += copse_distance_capsule_bvh(&cap, &pose, &bvh, NULL, &d) == COPSE_OK;
+        h = hash_distance(h, &d);
+        sph.center = a;
+        sph.radius = 2.0f;
+        ok += copse_sweep_sphere_bvh(&sph, NULL, copse_v3(b.x - a.x, b.y - a.y, b.z - a.z), &bvh, &sw) == COPSE_OK;
+        h = hash_sweep(h, &sw);
+        ok += copse_obb_from_box(&box, &g_scene.boxes3[i], &pose) == COPSE_OK;
+        ok += copse_distance_obb_bvh(&box, NULL, &bvh, NULL, &d) == COPSE_OK;
+        h = hash_distance(h, &d);
+        ok += copse_sweep_capsule_bvh(&cap, &pose, copse_v3(a.z - b.z, 1.0f, b.x), &bvh, &sw) == COPSE_OK;
+        h = hash_sweep(h, &sw);
+        cx.points = &g_scene.points[24u + 4u * i];
+        cx.count = 4;
+        ok += copse_distance_convex_bvh(&cx, &pose, &bvh, NULL, &d) == COPSE_OK;
+        h = hash_distance(h, &d);
+    }
+    if (!CHECKF(ok == 6u * 10u, "collide: %u of %u queries answered OK", (unsigned)ok, 60u))
+        return false;
+    *hash = h;
+    return true;
+}
+
 /* ---- the suite ---------------------------------------------------------------------------------- */
 
 static void test_bvh(void)
@@ -350,9 +442,16 @@ static void test_bsp(void)
     run_twice("bsp3 brushes", build_bsp3, 0);
 }
 
+static void test_collide(void)
+{
+    make_scene(&g_scene);
+    run_twice("collide answers", build_collide, 0);
+}
+
 void suite_same_bytes(void)
 {
     test_run("same_bytes/bvh", test_bvh);
     test_run("same_bytes/octrees", test_octrees);
     test_run("same_bytes/bsp", test_bsp);
+    test_run("same_bytes/collide", test_collide);
 }

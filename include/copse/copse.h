@@ -10,6 +10,7 @@
 #include "copse/bvh.h"
 #include "copse/octree.h"
 #include "copse/bsp.h"
+#include "copse/collide.h"
 
 #define COPSE_VERSION_MAJOR 0
 #define COPSE_VERSION_MINOR 1

@@ -162,4 +162,53 @@ COPSE_INLINE bool bvh_box_within(const float *mn, const float *mx, const float *
     return true;
 }
 
+/* Ordered walks (rays, nearest, and the collision queries of src/collide): the nearer subtree
+ * first, the farther one waiting on a fixed stack with its key. */
+typedef struct trav_entry {
+    uint32_t node;
+    float key; /* entry t, or squared distance */
+} trav_entry;
+
+/* The ordered walks' step at an internal node whose children were tested (hit, key = entry t
+ * or squared distance): the nearer child (the left one on a tie) goes next, the other waits
+ * on the stack when both are hit. The branch-free form (COPSE_BRANCH_FREE) always writes the
+ * stack's top and keeps it only then; the stack has one slot past the depth cap for it, never
+ * kept (the cap holds for every checked tree). Returns whether a child goes next. */
+COPSE_INLINE bool ordered_descend(trav_entry *stack, uint32_t *sp, uint32_t *node, uint32_t left, uint32_t right,
+                                  bool hl, bool hr, float kl, float kr)
+{
+#if COPSE_BRANCH_FREE
+    bool right_first = hr & (!hl | (kr < kl));
+    stack[*sp].node = right_first ? left : right;
+    stack[*sp].key = right_first ? kl : kr;
+    *sp += (uint32_t)(hl & hr & (*sp < COPSE_BVH_MAX_DEPTH));
+    *node = right_first ? right : left;
+    return hl | hr;
+#else
+    if (hl && hr) {
+        bool right_first = kr < kl;
+        stack[*sp].node = right_first ? left : right;
+        stack[*sp].key = right_first ? kl : kr;
+        *sp += (uint32_t)(*sp < COPSE_BVH_MAX_DEPTH);
+        *node = right_first ? right : left;
+        return true;
+    }
+    *node = hl ? left : right;
+    return hl | hr;
+#endif
+}
+
+/* Pops the next waiting subtree whose key is within `bound`; false when none is left. */
+COPSE_INLINE bool ordered_pop(const trav_entry *stack, uint32_t *sp, uint32_t *node, float bound)
+{
+    while (*sp > 0) {
+        const trav_entry *e = &stack[--*sp];
+        if (e->key <= bound) {
+            *node = e->node;
+            return true;
+        }
+    }
+    return false;
+}
+
 #endif /* COPSE_BVH_INTERNAL_H */

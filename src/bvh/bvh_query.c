@@ -12,6 +12,7 @@
  */
 #include "bvh_internal.h"
 #include "../core/emit_internal.h"
+#include "../geom/geom_collide.h"
 
 /* ---- validating and converting query inputs ------------------------------------------------- */
 
@@ -86,11 +87,10 @@ static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_
         /* a 2D centre inside: by the edge signs (a rounded distance need not be 0) */
         if (dim == 2 && copse_geo_point_in_triangle2(s->u.sphere.center, v[0], v[1], v[2]))
             return true;
-        return copse_geo_triangle_closest(q, s->u.sphere.center, v[0], v[1], v[2]) <= s->u.sphere.r2;
+        return copse_geo_point_triangle(s->u.sphere.center, v, q) <= s->u.sphere.r2;
     case SHAPE_SEGMENT:
         if (s->u.seg.point)
-            return (dim == 2 && copse_geo_point_in_triangle2(s->u.seg.ray.org, v[0], v[1], v[2])) ||
-                   copse_geo_triangle_closest(q, s->u.seg.ray.org, v[0], v[1], v[2]) == 0.0f;
+            return copse_geo_point_on_triangle(s->u.seg.ray.org, v); /* exact, 2D embedded at z = 0 */
         if (dim == 3)
             return geo_ray_triangle(&s->u.seg.ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
         return copse_geo_ray_triangle2(&s->u.seg.ray, v[0], v[1], v[2], 1.0f, &th, &u, &w);
@@ -411,53 +411,6 @@ typedef struct ray_state {
     bool stop;
 } ray_state;
 
-typedef struct trav_entry {
-    uint32_t node;
-    float key; /* entry t, or squared distance */
-} trav_entry;
-
-/* The ordered walks' step at an internal node whose children were tested (hit, key = entry t
- * or squared distance): the nearer child (the left one on a tie) goes next, the other waits
- * on the stack when both are hit. The branch-free form (COPSE_BRANCH_FREE) always writes the
- * stack's top and keeps it only then; the stack has one slot past the depth cap for it, never
- * kept (the cap holds for every checked tree). Returns whether a child goes next. */
-COPSE_INLINE bool ordered_descend(trav_entry *stack, uint32_t *sp, uint32_t *node, uint32_t left, uint32_t right,
-                                  bool hl, bool hr, float kl, float kr)
-{
-#if COPSE_BRANCH_FREE
-    bool right_first = hr & (!hl | (kr < kl));
-    stack[*sp].node = right_first ? left : right;
-    stack[*sp].key = right_first ? kl : kr;
-    *sp += (uint32_t)(hl & hr & (*sp < COPSE_BVH_MAX_DEPTH));
-    *node = right_first ? right : left;
-    return hl | hr;
-#else
-    if (hl && hr) {
-        bool right_first = kr < kl;
-        stack[*sp].node = right_first ? left : right;
-        stack[*sp].key = right_first ? kl : kr;
-        *sp += (uint32_t)(*sp < COPSE_BVH_MAX_DEPTH);
-        *node = right_first ? right : left;
-        return true;
-    }
-    *node = hl ? left : right;
-    return hl | hr;
-#endif
-}
-
-/* Pops the next waiting subtree whose key is within `bound`; false when none is left. */
-COPSE_INLINE bool ordered_pop(const trav_entry *stack, uint32_t *sp, uint32_t *node, float bound)
-{
-    while (*sp > 0) {
-        const trav_entry *e = &stack[--*sp];
-        if (e->key <= bound) {
-            *node = e->node;
-            return true;
-        }
-    }
-    return false;
-}
-
 COPSE_INLINE bool hit_before(const copse_hit *a, const copse_hit *b)
 {
     return a->t < b->t || (a->t == b->t && a->id < b->id);
@@ -754,7 +707,7 @@ COPSE_INLINE void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t pri
             if (dim == 2 && copse_geo_point_in_triangle2(s->p, v[0], v[1], v[2]))
                 near_offer(s, 0.0f, prim, s->p); /* inside: exactly 0, so containing triangles tie */
             else
-                near_offer(s, copse_geo_triangle_closest(q, s->p, v[0], v[1], v[2]), prim, q);
+                near_offer(s, copse_geo_point_triangle(s->p, v, q), prim, q);
         }
     } else {
         const float *box = bvh_box(t, prim, dim);
