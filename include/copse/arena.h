@@ -25,8 +25,19 @@ extern "C" {
 /* Round a byte count up to the arena's granule. */
 #define COPSE_ARENA_ROUND(bytes) (((size_t)(bytes) + (COPSE_ARENA_ALIGN - 1u)) & ~(size_t)(COPSE_ARENA_ALIGN - 1u))
 
-/* Static storage of at least `bytes`, aligned for the arena: COPSE_ARENA_STORAGE(mem, 4096); */
-#define COPSE_ARENA_STORAGE(name, bytes) uint64_t name[(COPSE_ARENA_ROUND(bytes)) / 8u]
+/* Saturating size arithmetic for the sizing macros and functions: SIZE_MAX stands for "more
+ * than size_t holds" and stays SIZE_MAX (a 32-bit size_t never wraps to a small size). The
+ * second operand of COPSE_SIZE_MUL is read twice: make it the constant. */
+#define COPSE_SIZE_MUL(a, b)                                                                   \
+    ((size_t)(b) != 0u && (size_t)(a) * (size_t)(b) / (size_t)(b) != (size_t)(a) ? SIZE_MAX          \
+                                                                                  : (size_t)(a) * (size_t)(b))
+#define COPSE_SIZE_ADD(a, b) \
+    ((size_t)(a) + (size_t)(b) < (size_t)(a) ? SIZE_MAX : (size_t)(a) + (size_t)(b))
+#define COPSE_SIZE_ROUND(bytes) (COPSE_ARENA_ROUND(bytes) < (size_t)(bytes) ? SIZE_MAX : COPSE_ARENA_ROUND(bytes))
+
+/* Static storage of at least `bytes`, aligned for the arena: COPSE_ARENA_STORAGE(mem, 4096);
+ * a saturated size (SIZE_MAX) does not compile rather than round to a small array. */
+#define COPSE_ARENA_STORAGE(name, bytes) uint64_t name[(size_t)(bytes) / 8u + ((size_t)(bytes) % 8u != 0u)]
 
 typedef struct copse_arena {
     uint8_t *base;     /* first aligned byte of the caller's buffer */
@@ -36,10 +47,15 @@ typedef struct copse_arena {
     size_t needed;     /* after COPSE_ERR_NOMEM: the capacity that would have succeeded */
 } copse_arena;
 
-/* Start an arena over buf[0..size). A misaligned buf loses its first bytes to alignment. */
+/* Start an arena over buf[0..size). A misaligned buf loses its first bytes to alignment. With
+ * buf NULL, or size smaller than the alignment gap, the arena has no buffer (base NULL,
+ * capacity 0) and every allocation, even of 0 bytes, returns NULL. A size that runs past the
+ * end of the address space is cut there. */
 void copse_arena_init(copse_arena *arena, void *buf, size_t size);
 
-/* `bytes` (rounded up to COPSE_ARENA_ALIGN) or NULL when they do not fit; records `needed`. */
+/* `bytes` (rounded up to COPSE_ARENA_ALIGN) or NULL when they do not fit; records `needed`.
+ * Every pointer returned is COPSE_ARENA_ALIGN-aligned, including for 0 bytes (not to be
+ * dereferenced then). */
 void *copse_arena_alloc(copse_arena *arena, size_t bytes);
 
 /* Bytes still free. */
@@ -48,7 +64,9 @@ size_t copse_arena_remaining(const copse_arena *arena);
 /* True when `bytes` more would fit; otherwise records `needed` and returns false. */
 int copse_arena_reserve_check(copse_arena *arena, size_t bytes);
 
-/* A mark to rewind to: everything allocated after it is given back at once. */
+/* A mark to rewind to: everything allocated after it is given back at once. Rewinding to a
+ * value that no mark could be (past `used`, or not a multiple of COPSE_ARENA_ALIGN) does
+ * nothing. */
 size_t copse_arena_mark(const copse_arena *arena);
 void copse_arena_rewind(copse_arena *arena, size_t mark);
 

@@ -88,18 +88,24 @@ typedef struct copse_bsp2 {
     const copse_box2 *objects; /* the caller's boxes (referenced, never copied) */
 } copse_bsp2;
 
-/* Upper bounds for static storage (small n: the arithmetic is in size_t). A tree over n boxes
- * has at most min(2^depth, (2n+1)^2) leaves (leaves are unions of the cells that the 2n x-edges
- * and 2n y-edges make) and each leaf lists at most n objects. copse_bsp2_build_bytes() is
- * usually far smaller: measure it on the host and size the buffer with that. */
+/* Upper bounds for static storage (saturating at SIZE_MAX instead of wrapping). A tree over
+ * n boxes has at most min(2^depth, (2n+1)^2) leaves (leaves are unions of the cells that the
+ * 2n x-edges and 2n y-edges make) and each leaf lists at most n objects.
+ * copse_bsp2_build_bytes() is usually far smaller: measure it on the host and size the buffer
+ * with that. */
 #define COPSE_BSP2_POW2(depth) ((size_t)1u << ((depth) < 24u ? (depth) : 24u)) /* 2^depth, capped: no overflow */
-#define COPSE_BSP2_LEAF_BOUND(n, depth)                                                           \
-    (COPSE_BSP2_POW2(depth) < (2u * (size_t)(n) + 1u) * (2u * (size_t)(n) + 1u) && (depth) < 24u   \
-         ? COPSE_BSP2_POW2(depth)                                                               \
+/* (2n+1)^2, SIZE_MAX when it would not fit: n below 2^(bits/2 - 2) squares safely */
+#define COPSE_BSP2_CELLS(n)                                                                       \
+    ((size_t)(n) >= ((size_t)1u << (sizeof(size_t) * 4u - 2u))                                   \
+         ? SIZE_MAX                                                                               \
          : (2u * (size_t)(n) + 1u) * (2u * (size_t)(n) + 1u))
-#define COPSE_BSP2_BYTES(n, depth)                                                                \
-    (COPSE_ARENA_ROUND(COPSE_BSP2_NODE_BYTES * (2u * COPSE_BSP2_LEAF_BOUND(n, depth) - 1u)) +    \
-     COPSE_ARENA_ROUND(4u * (size_t)(n) * COPSE_BSP2_LEAF_BOUND(n, depth)))
+#define COPSE_BSP2_LEAF_BOUND(n, depth) \
+    (COPSE_BSP2_POW2(depth) < COPSE_BSP2_CELLS(n) && (depth) < 24u ? COPSE_BSP2_POW2(depth) : COPSE_BSP2_CELLS(n))
+#define COPSE_BSP2_BYTES(n, depth)                                                                  \
+    COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(COPSE_SIZE_ADD(COPSE_BSP2_LEAF_BOUND(n, depth),     \
+                                                                  COPSE_BSP2_LEAF_BOUND(n, depth) - 1u), \
+                                                   COPSE_BSP2_NODE_BYTES)),                         \
+                   COPSE_SIZE_ROUND(COPSE_SIZE_MUL(COPSE_SIZE_MUL(n, 4u), COPSE_BSP2_LEAF_BOUND(n, depth))))
 
 /* Exact arena bytes copse_bsp2_build() takes (it needs no scratch): it runs the build's
  * decisions without writing. SIZE_MAX for input that the build would refuse. */
@@ -339,7 +345,9 @@ copse_status copse_bsp3_trace_ray(const copse_bsp3 *bsp, const copse_segment3 *s
 copse_status copse_bsp3_overlap_box(const copse_bsp3 *bsp, const copse_box3 *box, bool *hit);
 
 /* Dumps as for the 2D tree; node tokens: "P<plane>" (a node on planes[plane]), "E" (empty),
- * "S<b>,<b>.." (solid, the brushes listed), "M<b>,.." (mixed). Children in the order front, back. */
+ * "S<b>,<b>.." (solid, the brushes listed), "M<b>,.." (mixed). Children in the order front, back.
+ * A zero-initialised (never built) tree dumps as the empty tree "E", as the queries treat it;
+ * a root leaf out of range is COPSE_ERR_INDEX. */
 copse_status copse_bsp3_dump(const copse_bsp3 *bsp, copse_bsp_order order, char *buf, size_t cap, size_t *length);
 
 copse_status copse_bsp3_check(const copse_bsp3 *bsp);

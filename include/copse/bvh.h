@@ -64,24 +64,28 @@ extern "C" {
 /* Most nodes a tree of n primitives with leaves of at most `leaf` can have.
  * Every builder splits only nodes of more than `leaf` primitives and gives each
  * child at least ceil(leaf/2), so there are at most n/ceil(leaf/2) leaves and
- * 2*leaves - 1 nodes: never more than the Recast demo's nchunks*4 budget. */
+ * 2*leaves - 1 nodes: never more than the Recast demo's nchunks*4 budget. A leaf of 0 (which
+ * no build accepts) counts as 1. These macros saturate at SIZE_MAX instead of wrapping. */
+#define COPSE_BVH_HALF_LEAF(leaf) \
+    ((size_t)(leaf) / 2u + ((size_t)(leaf) & 1u) + ((size_t)(leaf) == 0u)) /* ceil(leaf/2), >= 1 */
 #define COPSE_BVH_NODE_BUDGET(n, leaf)                                                    \
     ((size_t)(n) == 0u ? (size_t)0u                                                     \
      : (size_t)(n) <= (size_t)(leaf) ? (size_t)1u                                       \
-                                     : 2u * ((size_t)(n) / (((size_t)(leaf) + 1u) / 2u)) - 1u)
+     : COPSE_SIZE_ADD((size_t)(n) / COPSE_BVH_HALF_LEAF(leaf), (size_t)(n) / COPSE_BVH_HALF_LEAF(leaf) - 1u))
 
 /* Bytes the finished tree keeps at most (3D; a 2D tree needs less). */
-#define COPSE_BVH_TREE_BYTES(n, leaf) \
-    (COPSE_ARENA_ROUND(4u * (size_t)(n)) + COPSE_ARENA_ROUND(COPSE_BVH_NODE3_BYTES * COPSE_BVH_NODE_BUDGET(n, leaf)))
+#define COPSE_BVH_TREE_BYTES(n, leaf)                                                   \
+    COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(n, 4u)),                              \
+                   COPSE_SIZE_ROUND(COPSE_SIZE_MUL(COPSE_BVH_NODE_BUDGET(n, leaf), COPSE_BVH_NODE3_BYTES)))
 
 /* Scratch the builder takes while it runs and gives back (any split, 3D). */
 #define COPSE_BVH_SCRATCH_BYTES(n)                                                      \
-    (COPSE_ARENA_ROUND(24u * (size_t)(n)) + COPSE_ARENA_ROUND(16u * (COPSE_BVH_MAX_DEPTH + 2u)) + \
-     COPSE_ARENA_ROUND(4u * 8u * COPSE_BVH_SAH_BINS))
+    COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(n, 24u)),                             \
+                   COPSE_ARENA_ROUND(16u * (COPSE_BVH_MAX_DEPTH + 2u)) + COPSE_ARENA_ROUND(4u * 8u * COPSE_BVH_SAH_BINS))
 
 /* Arena bytes that always suffice to build n primitives with leaves of `leaf`:
  * size static storage with it. copse_bvh_build_bytes() gives the exact figure. */
-#define COPSE_BVH_BUILD_BYTES(n, leaf) (COPSE_BVH_TREE_BYTES(n, leaf) + COPSE_BVH_SCRATCH_BYTES(n))
+#define COPSE_BVH_BUILD_BYTES(n, leaf) COPSE_SIZE_ADD(COPSE_BVH_TREE_BYTES(n, leaf), COPSE_BVH_SCRATCH_BYTES(n))
 
 /* ---- inputs -------------------------------------------------------------------------------- */
 
@@ -172,7 +176,8 @@ copse_status copse_bvh_build_mesh(copse_bvh *bvh, copse_arena *arena, const cops
                                   const copse_bvh_params *params);
 
 /* Build over boxes (min <= max required on every axis: COPSE_ERR_PARAM otherwise).
- * ids may be NULL: results then report box indices. params->projection is ignored. */
+ * ids may be NULL: results then report box indices. An id of COPSE_NONE (0xFFFFFFFF, the
+ * queries' "no primitive") is COPSE_ERR_PARAM, here and in the views. params->projection is ignored. */
 copse_status copse_bvh_build_boxes3(copse_bvh *bvh, copse_arena *arena, const copse_box3 *boxes,
                                     const uint32_t *ids, uint32_t count, const copse_bvh_params *params);
 copse_status copse_bvh_build_boxes2(copse_bvh *bvh, copse_arena *arena, const copse_box2 *boxes,
@@ -287,7 +292,8 @@ copse_status copse_bvh_walk(const copse_bvh *bvh, copse_bounds_visitor enter, co
 copse_status copse_bvh_leaf_prims(const copse_bvh *bvh, uint32_t leaf, const uint32_t **prims,
                                   uint32_t *count);
 
-/* The id a query reports for primitive index `prim` (a box tree's ids[prim], else prim). */
+/* The id a query reports for primitive index `prim` (a box tree's ids[prim], else prim);
+ * COPSE_NONE for a NULL tree or prim >= prim_count (the caller's ids[] is never read there). */
 uint32_t copse_bvh_prim_id(const copse_bvh *bvh, uint32_t prim);
 
 /* ---- inspection ---------------------------------------------------------------------------- */

@@ -59,29 +59,34 @@ extern "C" {
 
 #define COPSE_OCTREE_MAX_DEPTH 20u      /* levels below the root; queries' stacks are sized by it */
 #define COPSE_OCTREE_MAX_BUCKET 1024u   /* largest bucket_size */
-#define COPSE_OCTREE_MAX_POINTS (1u << 28) /* also the largest node and bucket pools */
+/* Also the largest node and bucket pools. 2^28 - 1: a node's count has 28 bits (meta), and a
+ * root holding every point must not wrap to 0. */
+#define COPSE_OCTREE_MAX_POINTS ((1u << 28) - 1u)
 #define COPSE_OCTREE_NODE_BYTES 36u
-#define COPSE_OCTREE_BUCKET_BYTES(bucket) (4u * ((size_t)(bucket) + 1u))
+#define COPSE_OCTREE_BUCKET_BYTES(bucket) COPSE_SIZE_MUL(COPSE_SIZE_ADD(bucket, 1u), 4u)
 
-/* Exact arena bytes of a point octree with these pools (== copse_octree_bytes). */
-#define COPSE_OCTREE_BYTES(max_nodes, max_buckets, bucket)           \
-    (COPSE_ARENA_ROUND(COPSE_OCTREE_NODE_BYTES * (size_t)(max_nodes)) + \
-     COPSE_ARENA_ROUND(COPSE_OCTREE_BUCKET_BYTES(bucket) * (size_t)(max_buckets)))
+/* Exact arena bytes of a point octree with these pools (== copse_octree_bytes). The sizing
+ * macros saturate at SIZE_MAX instead of wrapping. */
+#define COPSE_OCTREE_BYTES(max_nodes, max_buckets, bucket)                          \
+    COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(max_nodes, COPSE_OCTREE_NODE_BYTES)), \
+                   COPSE_SIZE_ROUND(COPSE_SIZE_MUL(max_buckets, COPSE_OCTREE_BUCKET_BYTES(bucket))))
 
 /* Scratch a bulk build of n points with max_depth `depth` takes from its arena and gives back
  * (== copse_octree_build_scratch_bytes). */
-#define COPSE_OCTREE_BUILD_SCRATCH_BYTES(n, depth) \
-    (COPSE_ARENA_ROUND(4u * (size_t)(n)) + COPSE_ARENA_ROUND(32u * (7u * (size_t)(depth) + 8u)))
+#define COPSE_OCTREE_BUILD_SCRATCH_BYTES(n, depth)          \
+    COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(n, 4u)), \
+                   COPSE_SIZE_ROUND(COPSE_SIZE_MUL(COPSE_SIZE_ADD(COPSE_SIZE_MUL(depth, 7u), 8u), 32u)))
 
 #define COPSE_LOOSE_MAX_DEPTH 16u
-#define COPSE_LOOSE_MAX_OBJECTS (1u << 28) /* also the largest node pool */
+/* Also the largest node pool. 2^28 - 1: a node's object count has 28 bits (meta). */
+#define COPSE_LOOSE_MAX_OBJECTS ((1u << 28) - 1u)
 #define COPSE_LOOSE_NODE_BYTES 16u
 #define COPSE_LOOSE_OBJECT_BYTES 32u
 
 /* Exact arena bytes of a loose octree with these pools (== copse_loose_bytes). */
-#define COPSE_LOOSE_BYTES(max_nodes, max_objects)                    \
-    (COPSE_ARENA_ROUND(COPSE_LOOSE_NODE_BYTES * (size_t)(max_nodes)) + \
-     COPSE_ARENA_ROUND(COPSE_LOOSE_OBJECT_BYTES * (size_t)(max_objects)))
+#define COPSE_LOOSE_BYTES(max_nodes, max_objects)                                  \
+    COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(max_nodes, COPSE_LOOSE_NODE_BYTES)), \
+                   COPSE_SIZE_ROUND(COPSE_SIZE_MUL(max_objects, COPSE_LOOSE_OBJECT_BYTES)))
 
 /* ---- point octree ------------------------------------------------------------------------ */
 
@@ -137,8 +142,8 @@ copse_status copse_octree_init(copse_octree *tree, copse_arena *arena, const cop
 size_t copse_octree_build_scratch_bytes(const copse_octree *tree, uint32_t count);
 
 /* Replace the contents with points 0..count-1, top-down (the root cell becomes the cube around
- * them). Scratch comes from `scratch` and is given back. Errors: NULL, PARAM (count > capacity),
- * NONFINITE, NOMEM (scratch: scratch->needed; pools: nodes_short / buckets_short). On error the
+ * them). Scratch comes from `scratch` and is given back. Errors: NULL, PARAM (count > capacity,
+ * or an id of COPSE_NONE: queries report that as "no point"), NONFINITE, NOMEM (scratch: scratch->needed; pools: nodes_short / buckets_short). On error the
  * tree is unchanged. */
 copse_status copse_octree_build(copse_octree *tree, copse_arena *scratch, uint32_t count);
 
@@ -147,7 +152,7 @@ copse_status copse_octree_measure(const copse_octree *tree, copse_arena *scratch
                                   uint32_t *nodes, uint32_t *buckets);
 
 /* Add point `index` / take it out. Errors: NULL, INDEX (out of range, already in / not in the
- * tree), NONFINITE, NOMEM (nodes_short, buckets_short; the tree unchanged). The point must have
+ * tree), PARAM (its id is COPSE_NONE), NONFINITE, NOMEM (nodes_short, buckets_short; the tree unchanged). The point must have
  * the same coordinates on removal as on insertion. */
 copse_status copse_octree_insert(copse_octree *tree, uint32_t index);
 copse_status copse_octree_remove(copse_octree *tree, uint32_t index);

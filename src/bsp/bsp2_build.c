@@ -205,7 +205,8 @@ static copse_status bsp2_validate(const copse_box2 *scene, const copse_box2 *obj
 
 static size_t bsp2_size(uint32_t nodes, uint32_t items)
 {
-    return COPSE_ARENA_ROUND((size_t)nodes * sizeof(copse_bsp2_node)) + COPSE_ARENA_ROUND((size_t)items * 4u);
+    return COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(nodes, sizeof(copse_bsp2_node))),
+                          COPSE_SIZE_ROUND(COPSE_SIZE_MUL(items, 4u)));
 }
 
 size_t copse_bsp2_build_bytes(const copse_box2 *scene, const copse_box2 *objects, uint32_t count,

@@ -122,25 +122,29 @@ size_t copse_bsp3_scratch_bytes(const copse_brush *brushes, uint32_t count, cons
     return plan_scratch(brushes, count, params, &sp) == COPSE_OK ? sp.total : (size_t)-1;
 }
 
+/* The tree's arrays in the order the build takes them, saturating (SIZE_MAX) on 32-bit hosts. */
+static size_t bsp3_layout_bytes(uint32_t nodes, uint32_t planes, uint32_t sides, uint32_t brushes, uint32_t leaves,
+                                uint32_t refs)
+{
+    size_t t = round_or_max(mul_or_max(nodes, sizeof(copse_bsp3_node)));
+    t = add_or_max(t, round_or_max(mul_or_max(planes, sizeof(copse_plane))));
+    t = add_or_max(t, round_or_max(mul_or_max(sides, 4u)));
+    t = add_or_max(t, round_or_max(mul_or_max(brushes, sizeof(copse_bsp3_brush))));
+    t = add_or_max(t, round_or_max(mul_or_max(leaves, sizeof(copse_bsp3_leaf))));
+    return add_or_max(t, round_or_max(mul_or_max(refs, 4u)));
+}
+
 static size_t tree_bytes(const builder *b)
 {
-    return COPSE_ARENA_ROUND((size_t)b->node_count * sizeof(copse_bsp3_node)) +
-           COPSE_ARENA_ROUND((size_t)b->uplane_count * sizeof(copse_plane)) +
-           COPSE_ARENA_ROUND((size_t)b->side_count * 4u) + COPSE_ARENA_ROUND((size_t)b->n * sizeof(copse_bsp3_brush)) +
-           COPSE_ARENA_ROUND((size_t)b->leaf_count * sizeof(copse_bsp3_leaf)) +
-           COPSE_ARENA_ROUND((size_t)b->ref_count * 4u);
+    return bsp3_layout_bytes(b->node_count, b->uplane_count, b->side_count, b->n, b->leaf_count, b->ref_count);
 }
 
 size_t copse_bsp3_bytes(const copse_bsp3 *bsp)
 {
     if (bsp == NULL || (bsp->node_count == 0 && bsp->leaf_count == 0 && bsp->plane_count == 0))
         return 0;
-    return COPSE_ARENA_ROUND((size_t)bsp->node_count * sizeof(copse_bsp3_node)) +
-           COPSE_ARENA_ROUND((size_t)bsp->plane_count * sizeof(copse_plane)) +
-           COPSE_ARENA_ROUND((size_t)bsp->side_count * 4u) +
-           COPSE_ARENA_ROUND((size_t)bsp->brush_count * sizeof(copse_bsp3_brush)) +
-           COPSE_ARENA_ROUND((size_t)bsp->leaf_count * sizeof(copse_bsp3_leaf)) +
-           COPSE_ARENA_ROUND((size_t)bsp->leaf_brush_count * 4u);
+    return bsp3_layout_bytes(bsp->node_count, bsp->plane_count, bsp->side_count, bsp->brush_count, bsp->leaf_count,
+                             bsp->leaf_brush_count);
 }
 
 /* ---- preparing the brushes -------------------------------------------------------------------- */

@@ -342,10 +342,18 @@ static uint32_t dump_code(const copse_bsp3 *t, uint32_t id)
     return COPSE_BSP3_EMPTY;
 }
 
+/* A zeroed (never built) tree has root 0 and no nodes: it dumps as the empty tree, as the
+ * queries treat it. */
+static uint32_t dump_lookup(const copse_bsp3 *t, uint32_t id)
+{
+    uint32_t code = id == 0 ? t->root : dump_code(t, id);
+    return bsp3_is_node(code) && code >= t->node_count ? COPSE_BSP3_EMPTY : code;
+}
+
 bool copse_bsp3_dump_children(const void *tree, uint32_t id, uint32_t child[2])
 {
     const copse_bsp3 *t = (const copse_bsp3 *)tree;
-    uint32_t code = id == 0 ? t->root : dump_code(t, id);
+    uint32_t code = dump_lookup(t, id);
     if (!bsp3_is_node(code))
         return false;
     child[0] = dump_id(t, t->nodes[code].child[0]);
@@ -356,7 +364,7 @@ bool copse_bsp3_dump_children(const void *tree, uint32_t id, uint32_t child[2])
 void copse_bsp3_dump_token(const void *tree, uint32_t id, bsp_text *text)
 {
     const copse_bsp3 *t = (const copse_bsp3 *)tree;
-    uint32_t code = id == 0 ? t->root : dump_code(t, id);
+    uint32_t code = dump_lookup(t, id);
     if (bsp3_is_node(code)) {
         copse_bsp_text_char(text, 'P');
         copse_bsp_text_u32(text, t->nodes[code].plane);
@@ -375,6 +383,12 @@ copse_status copse_bsp3_dump(const copse_bsp3 *bsp, copse_bsp_order order, char 
         if (length != NULL)
             *length = 0;
         return COPSE_ERR_NULL;
+    }
+    if (!bsp3_is_node(bsp->root) && bsp->root != COPSE_BSP3_EMPTY &&
+        (bsp->root & ~COPSE_BSP3_LEAF) >= bsp->leaf_count) {
+        if (length != NULL)
+            *length = 0;
+        return COPSE_ERR_INDEX; /* a root leaf the tree does not have */
     }
     /* a tree always has a root: an empty tree dumps as "E" */
     return copse_bsp_dump_tree(bsp, 3u, 1u, order, buf, cap, length);

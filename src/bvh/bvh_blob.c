@@ -274,6 +274,8 @@ static copse_status view_boxes(copse_bvh *bvh, const void *blob, size_t len, con
         return st;
     if (t.kind != COPSE_PRIM_BOXES || t.dim != dim || t.prim_count != count)
         return COPSE_ERR_BLOB_SOURCE;
+    if (!bvh_ids_ok(ids, count))
+        return COPSE_ERR_PARAM;
     t.boxes = boxes;
     t.box_ids = ids;
     *bvh = t;

@@ -91,8 +91,8 @@ size_t copse_bvh_bytes(const copse_bvh *bvh)
 {
     if (bvh == NULL || bvh->dim == 0)
         return 0;
-    return COPSE_ARENA_ROUND((size_t)bvh->prim_count * sizeof(uint32_t)) +
-           COPSE_ARENA_ROUND((size_t)bvh->node_count * bvh_node_bytes(bvh->dim));
+    return add_or_max(round_or_max(mul_or_max(bvh->prim_count, sizeof(uint32_t))),
+                      round_or_max(mul_or_max(bvh->node_count, bvh_node_bytes(bvh->dim))));
 }
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -660,6 +660,8 @@ static copse_status build_boxes(copse_bvh *bvh, copse_arena *arena, const float 
         return COPSE_ERR_NULL;
     if (((uintptr_t)boxes % sizeof(float)) != 0 || ((uintptr_t)ids % sizeof(uint32_t)) != 0)
         return COPSE_ERR_ALIGN;
+    if (count <= COPSE_BVH_MAX_PRIMS && !bvh_ids_ok(ids, count))
+        return COPSE_ERR_PARAM;
     clear(&shape);
     shape.dim = (uint8_t)dim;
     shape.kind = COPSE_PRIM_BOXES;

@@ -47,7 +47,10 @@ copse_status copse_bvh_leaf_prims(const copse_bvh *bvh, uint32_t leaf, const uin
 
 uint32_t copse_bvh_prim_id(const copse_bvh *bvh, uint32_t prim)
 {
-    return (bvh != NULL && bvh->kind == COPSE_PRIM_BOXES) ? bvh_prim_id(bvh, prim) : prim;
+    /* Out of range (or no tree): never read past the caller's ids[]. */
+    if (bvh == NULL || prim >= bvh->prim_count)
+        return COPSE_NONE;
+    return bvh->kind == COPSE_PRIM_BOXES ? bvh_prim_id(bvh, prim) : prim;
 }
 
 /* Half surface area (3D) or half perimeter (2D) of a box whose half extents are multiplied by

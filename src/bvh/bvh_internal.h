@@ -119,6 +119,16 @@ COPSE_INLINE uint32_t bvh_prim_id(const copse_bvh *t, uint32_t prim)
     return t->box_ids != NULL ? t->box_ids[prim] : prim;
 }
 
+/* Caller ids must not be COPSE_NONE: queries report that id as "no primitive". */
+COPSE_INLINE bool bvh_ids_ok(const uint32_t *ids, uint32_t count)
+{
+    uint32_t i;
+    for (i = 0; ids != NULL && i < count; i++)
+        if (ids[i] == COPSE_NONE)
+            return false;
+    return true;
+}
+
 /* Build-time layout of the arena, shared by copse_bvh_build_bytes and the builders so the
  * exact-size promise cannot drift from what the builder takes. */
 typedef struct bvh_plan {

@@ -6,8 +6,16 @@ void copse_arena_init(copse_arena *arena, void *buf, size_t size)
     uintptr_t aligned = (start + (COPSE_ARENA_ALIGN - 1u)) & ~(uintptr_t)(COPSE_ARENA_ALIGN - 1u);
     size_t lost = (size_t)(aligned - start);
 
-    arena->base = (uint8_t *)buf + (buf != NULL && size >= lost ? lost : 0u);
-    arena->capacity = (buf != NULL && size >= lost) ? size - lost : 0u;
+    arena->base = NULL; /* no buffer, or none left after alignment: every request fails */
+    arena->capacity = 0;
+    if (buf != NULL && size >= lost && aligned >= start) {
+        size_t room = size - lost;
+        /* a size that runs past the end of the address space: keep base + capacity in it */
+        if (room > (size_t)(UINTPTR_MAX - aligned))
+            room = (size_t)(UINTPTR_MAX - aligned);
+        arena->base = (uint8_t *)buf + lost;
+        arena->capacity = room;
+    }
     arena->used = 0;
     arena->high_water = 0;
     arena->needed = 0;
@@ -36,7 +44,7 @@ int copse_arena_reserve_check(copse_arena *arena, size_t bytes)
 void *copse_arena_alloc(copse_arena *arena, size_t bytes)
 {
     uint8_t *p;
-    if (!copse_arena_reserve_check(arena, bytes))
+    if (!copse_arena_reserve_check(arena, bytes) || arena->base == NULL)
         return NULL;
     p = arena->base + arena->used;
     arena->used += COPSE_ARENA_ROUND(bytes);
@@ -52,6 +60,7 @@ size_t copse_arena_mark(const copse_arena *arena)
 
 void copse_arena_rewind(copse_arena *arena, size_t mark)
 {
-    if (mark <= arena->used)
+    /* marks are aligned and never past `used`: anything else would misalign what follows */
+    if (mark <= arena->used && (mark & (COPSE_ARENA_ALIGN - 1u)) == 0u)
         arena->used = mark;
 }

@@ -465,6 +465,8 @@ static copse_status build_prepare(copse_octree *t, copse_arena *scratch, uint32_
         const float *p = point_at(t, i);
         if (!oct_finite3(p))
             return COPSE_ERR_NONFINITE;
+        if (t->ids != NULL && t->ids[i] == OCT_NONE)
+            return COPSE_ERR_PARAM; /* queries would report it as "no point" */
         bounds_add(mn, mx, p);
     }
     if (!copse_arena_reserve_check(scratch, copse_octree_build_scratch_bytes(t, count)))
@@ -580,6 +582,8 @@ static copse_status check_index(const copse_octree *t, uint32_t index)
         return COPSE_ERR_PARAM;
     if (index >= t->point_capacity)
         return COPSE_ERR_INDEX;
+    if (t->ids != NULL && t->ids[index] == OCT_NONE)
+        return COPSE_ERR_PARAM; /* queries would report it as "no point" */
     return oct_finite3(point_at(t, index)) ? COPSE_OK : COPSE_ERR_NONFINITE;
 }
 

@@ -68,7 +68,7 @@ COPSE_INLINE bool region_vs_point(const region *q, region_kind kind, const float
 
 #define WALK_INSIDE 0x80000000u /* stack entry flag: the node lies wholly inside the region */
 
-/* Node indices stay below COPSE_OCTREE_MAX_POINTS = 2^28: bit 31 is free for the flag. */
+/* Node indices stay below COPSE_OCTREE_MAX_POINTS < 2^28: bit 31 is free for the flag. */
 COPSE_INLINE void region_walk(const copse_octree *t, const region *q, region_kind kind, id_emitter *e)
 {
     uint32_t stack[COPSE_OCTREE_MAX_DEPTH + 1u], sp = 0, n = 0;
