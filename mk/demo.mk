@@ -1,22 +1,29 @@
 # ---------------------------------------------------------------------------------------------
-# make demo: the warehouse demo (examples/warehouse) as firmware under QEMU -icount and as a
-# host program, with every answer line compared. Lines starting with '#' are machine-specific
-# (board name, instruction counts or nanoseconds) and are left out of the comparison.
+# make demo: two demos, each as firmware under QEMU -icount and as a host program, with every
+# answer line compared. Lines starting with '#' are machine-specific (board name, instruction
+# counts or nanoseconds) and are left out of the comparison.
 #
-#   make demo                        mps2-an386 (Cortex-M4F), the full warehouse
-#   make demo DEMO_BOARD=microbit    Cortex-M0 with 16 KB RAM: the small warehouse (DEMO_SMALL=1)
+#   warehouse  (examples/warehouse) a robot in a procedural warehouse: BVH build, lidar rays,
+#              body spheres, nearest obstacles; the scene also baked on the host (below)
+#   arm        (examples/arm_cell) a 6-joint arm with a gripper sweeping through a cluttered
+#              cell: copse_robot_* (forward kinematics, collisions, contacts, distances,
+#              discrete and certified motions), every link and obstacle generated in code
+#
+#   make demo                        mps2-an386 (Cortex-M4F), the full warehouse and cell
+#   make demo DEMO_BOARD=microbit    Cortex-M0 with 16 KB RAM: the small ones (DEMO_SMALL=1)
 #   make demo CONFIG=asan-ubsan      the host side under ASan + UBSan
 #
-# The scene is also baked on the host: a small host program (examples/warehouse/host) writes it
-# as binary STL, `copse bake` (mk/tool.mk) turns that into warehouse_tree.c/.h (the BVH blob and
-# the mesh as const arrays), and both the firmware and the host program link them: the demo
-# views that tree in flash and checks it against the one it builds at run time.
+# The warehouse scene is also baked on the host: a small host program (examples/warehouse/host)
+# writes it as binary STL, `copse bake` (mk/tool.mk) turns that into warehouse_tree.c/.h (the
+# BVH blob and the mesh as const arrays), and both the firmware and the host program link them:
+# the demo views that tree in flash and checks it against the one it builds at run time.
 #
-# `make BOARD=<b>` also builds $(B)/<b>/copse_demo.elf.
+# `make BOARD=<b>` also builds $(B)/<b>/copse_demo.elf and $(B)/<b>/copse_arm.elf.
 
 DEMO_BOARD        ?= $(DEFAULT_BOARD)
 DEMO_SMALL_BOARDS := microbit
 DEMO_SRC          := $(sort $(wildcard examples/warehouse/*.c))
+ARM_SRC           := $(sort $(wildcard examples/arm_cell/*.c))
 DEMO_DEPS         := gcc make gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm libassimp-dev
 DEMO_OUT          := $(B)/demo
 # Leaf sizes of the baked trees: LEAF in examples/warehouse/main.c (the demo fails if they differ).
@@ -25,17 +32,18 @@ DEMO_LEAF_small   := 8
 DEMO_GEN           = $(B)/demo-gen/$(1)
 DEMO_TOOL         := $(H_OUT)/tool/copse
 
-.PHONY: demo demo-compare demo-check
+.PHONY: demo demo-compare demo-compare-warehouse demo-compare-arm demo-check
 
-# Part of make test: the same comparison, its verdict as a log line for tools/summarize.
+# Part of make test: the same comparisons, one verdict per demo, as log lines for tools/summarize.
 demo-check:
 	@mkdir -p $(B)/logs
-	@echo "== demo (mps2-an386 and host, answers compared)"
-	@{ if $(MAKE) --no-print-directory BOARD=$(DEFAULT_BOARD) demo-compare > $(B)/logs/demo.out 2>&1; \
-	   then echo "ok   demo: $$(tail -n 1 $(B)/logs/demo.out)"; echo "1 passed, 0 failed"; \
-	   else cat $(B)/logs/demo.out; echo "FAIL demo"; echo "0 passed, 1 failed"; fi; echo "rc=0"; } \
-	   > $(B)/logs/demo.log 2>&1; \
-	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/demo.log; grep -q '^1 passed' $(B)/logs/demo.log
+	@echo "== demo (mps2-an386 and host, answers compared: warehouse, arm)"
+	@{ p=0; f=0; for d in warehouse arm; do \
+	     if $(MAKE) --no-print-directory BOARD=$(DEFAULT_BOARD) demo-compare-$$d > $(B)/logs/demo-$$d.out 2>&1; \
+	     then echo "ok   $$(tail -n 1 $(B)/logs/demo-$$d.out)"; p=$$((p + 1)); \
+	     else cat $(B)/logs/demo-$$d.out; echo "FAIL demo $$d"; f=$$((f + 1)); fi; done; \
+	   echo "$$p passed, $$f failed"; echo "rc=0"; } > $(B)/logs/demo.log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/demo.log; grep -q ' 0 failed$$' $(B)/logs/demo.log
 
 demo:
 	@$(ENSURE) $(DEMO_DEPS)
@@ -77,6 +85,16 @@ $(call DEMO_GEN,$(1))/warehouse_tree.h: $(call DEMO_GEN,$(1))/warehouse_tree.c
 $(H_OUT)/demo-$(1)/copse_demo: $$(DEMO_HOST_$(1)_OBJ) $(DEMO_HOST_PORT) $(H_OUT)/libcopse.a
 	@echo "  LD  $$@"
 	@$(H_CC) $(H_SAN) -o $$@ $$^ -lm
+
+# the arm: no data, nothing baked
+$(ARM_SRC:%.c=$(H_OUT)/demo-$(1)/%.o): $(H_OUT)/demo-$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	@echo "  CC  $(CONFIG) $$< (arm demo, $(1) cell)"
+	@$(H_CC) $(H_CFLAGS) -DDEMO_SMALL=$(2) -c $$< -o $$@
+
+$(H_OUT)/demo-$(1)/copse_arm: $(ARM_SRC:%.c=$(H_OUT)/demo-$(1)/%.o) $(DEMO_HOST_PORT) $(H_OUT)/libcopse.a
+	@echo "  LD  $$@"
+	@$(H_CC) $(H_SAN) -o $$@ $$^ -lm
 endef
 $(eval $(call demo_variant,full,0))
 $(eval $(call demo_variant,small,1))
@@ -86,14 +104,16 @@ DEMO_VARIANT  := $(if $(filter $(BOARD),$(DEMO_SMALL_BOARDS)),small,full)
 DEMO_X_GEN    := $(call DEMO_GEN,$(DEMO_VARIANT))
 DEMO_X_OBJ    := $(DEMO_SRC:%.c=$(X_OUT)/demo/%.o) $(X_OUT)/demo/gen/warehouse_tree.o
 DEMO_HOST_BIN := $(H_OUT)/demo-$(DEMO_VARIANT)/copse_demo
+ARM_HOST_BIN  := $(H_OUT)/demo-$(DEMO_VARIANT)/copse_arm
+DEMO_SMALL_X  := $(if $(filter small,$(DEMO_VARIANT)),1,0)
 
-board: $(X_OUT)/copse_demo.elf
+board: $(X_OUT)/copse_demo.elf $(X_OUT)/copse_arm.elf
 
 $(X_OUT)/demo/examples/warehouse/main.o: $(DEMO_X_GEN)/warehouse_tree.h
 $(DEMO_SRC:%.c=$(X_OUT)/demo/%.o): $(X_OUT)/demo/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $< (demo, $(DEMO_VARIANT) scene)"
-	@$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(if $(filter small,$(DEMO_VARIANT)),1,0) -I$(DEMO_X_GEN) -c $< -o $@
+	@$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(DEMO_SMALL_X) -I$(DEMO_X_GEN) -c $< -o $@
 
 $(X_OUT)/demo/gen/warehouse_tree.o: $(DEMO_X_GEN)/warehouse_tree.c
 	@mkdir -p $(dir $@)
@@ -104,28 +124,49 @@ $(X_OUT)/copse_demo.elf: $(DEMO_X_OBJ) $(X_PORT_SRC:%.c=$(X_OUT)/%.o) $(X_OUT)/l
 	@echo "  LD  $@"
 	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_demo.map -o $@ $^ $(X_LDLIBS)
 
-# Run both, show the board's output, then insist that every answer line is the same.
-demo-compare: $(X_OUT)/copse_demo.elf $(DEMO_HOST_BIN)
+$(ARM_SRC:%.c=$(X_OUT)/demo/%.o): $(X_OUT)/demo/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC  $(BOARD) $< (arm demo, $(DEMO_VARIANT) cell)"
+	@$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(DEMO_SMALL_X) -c $< -o $@
+
+$(X_OUT)/copse_arm.elf: $(ARM_SRC:%.c=$(X_OUT)/demo/%.o) $(X_PORT_SRC:%.c=$(X_OUT)/%.o) $(X_OUT)/libcopse.a
+	@echo "  LD  $@"
+	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_arm.map -o $@ $^ $(X_LDLIBS)
+
+# Run a demo on the board and on the host, show the board's output, then insist that every
+# answer line is the same. $(1): its name, $(2): the firmware, $(3): the host program, $(4): what.
+define demo_compare
 	@mkdir -p $(DEMO_OUT)
-	@echo "== demo: examples/warehouse ($(DEMO_VARIANT) scene) on $(BOARD) under QEMU -icount"
-	@QEMU_TIMEOUT=300 tools/qemu-run $(BOARD) $< --icount > $(DEMO_OUT)/$(BOARD).out 2>&1; rc=$$?; \
-	 cat $(DEMO_OUT)/$(BOARD).out; \
-	 if [ $$rc -ne 0 ]; then echo "DEMO FAILED: $(BOARD) exited with status $$rc"; exit 1; fi
+	@echo "== demo: $(4) ($(DEMO_VARIANT)) on $(BOARD) under QEMU -icount"
+	@QEMU_TIMEOUT=300 tools/qemu-run $(BOARD) $(2) --icount > $(DEMO_OUT)/$(1)-$(BOARD).out 2>&1; rc=$$?; \
+	 cat $(DEMO_OUT)/$(1)-$(BOARD).out; \
+	 if [ $$rc -ne 0 ]; then echo "DEMO FAILED: $(1) on $(BOARD) exited with status $$rc"; exit 1; fi
 	@echo "== the same program on the host ($(CONFIG)): its machine-specific lines"
-	@$(DEMO_HOST_BIN) > $(DEMO_OUT)/host-$(DEMO_VARIANT).out 2>&1; rc=$$?; \
-	 grep '^#' $(DEMO_OUT)/host-$(DEMO_VARIANT).out; \
-	 if [ $$rc -ne 0 ]; then cat $(DEMO_OUT)/host-$(DEMO_VARIANT).out; \
-	   echo "DEMO FAILED: the host run exited with status $$rc"; exit 1; fi
-	@grep -v '^#' $(DEMO_OUT)/$(BOARD).out > $(DEMO_OUT)/$(BOARD).answers; \
-	 grep -v '^#' $(DEMO_OUT)/host-$(DEMO_VARIANT).out > $(DEMO_OUT)/host-$(DEMO_VARIANT).answers; \
-	 n=$$(grep -c . $(DEMO_OUT)/$(BOARD).answers); \
-	 if [ "$$n" -lt 10 ] || ! grep -q '^verdict' $(DEMO_OUT)/$(BOARD).answers; then \
-	   echo "DEMO FAILED: the $(BOARD) run stopped early ($$n answer lines)"; exit 1; fi; \
-	 if diff -u --label "$(BOARD)" --label "host" $(DEMO_OUT)/$(BOARD).answers \
-	      $(DEMO_OUT)/host-$(DEMO_VARIANT).answers > $(DEMO_OUT)/answers.diff; then \
-	   echo "demo: OK: $(BOARD) and the host give the same $$n answer lines"; \
+	@$(3) > $(DEMO_OUT)/$(1)-host-$(DEMO_VARIANT).out 2>&1; rc=$$?; \
+	 grep '^#' $(DEMO_OUT)/$(1)-host-$(DEMO_VARIANT).out; \
+	 if [ $$rc -ne 0 ]; then cat $(DEMO_OUT)/$(1)-host-$(DEMO_VARIANT).out; \
+	   echo "DEMO FAILED: $(1): the host run exited with status $$rc"; exit 1; fi
+	@a=$(DEMO_OUT)/$(1)-$(BOARD).answers; h=$(DEMO_OUT)/$(1)-host-$(DEMO_VARIANT).answers; \
+	 grep -v '^#' $(DEMO_OUT)/$(1)-$(BOARD).out > $$a; grep -v '^#' $(DEMO_OUT)/$(1)-host-$(DEMO_VARIANT).out > $$h; \
+	 n=$$(grep -c . $$a); \
+	 if [ "$$n" -lt 10 ] || ! grep -q '^verdict' $$a; then \
+	   echo "DEMO FAILED: the $(1) run on $(BOARD) stopped early ($$n answer lines)"; exit 1; fi; \
+	 if diff -u --label "$(BOARD)" --label "host" $$a $$h > $(DEMO_OUT)/$(1).diff; then \
+	   echo "demo $(1): OK: $(BOARD) and the host give the same $$n answer lines"; \
 	 else \
-	   echo "DEMO FAILED: $(BOARD) and the host disagree ('-' $(BOARD), '+' host):"; \
-	   cat $(DEMO_OUT)/answers.diff; exit 1; \
+	   echo "DEMO FAILED: $(1): $(BOARD) and the host disagree ('-' $(BOARD), '+' host):"; \
+	   cat $(DEMO_OUT)/$(1).diff; exit 1; \
 	 fi
+endef
+
+demo-compare-warehouse: $(X_OUT)/copse_demo.elf $(DEMO_HOST_BIN)
+	$(call demo_compare,warehouse,$(X_OUT)/copse_demo.elf,$(DEMO_HOST_BIN),examples/warehouse)
+
+demo-compare-arm: $(X_OUT)/copse_arm.elf $(ARM_HOST_BIN)
+	$(call demo_compare,arm,$(X_OUT)/copse_arm.elf,$(ARM_HOST_BIN),examples/arm_cell)
+
+# Both; the arm runs even when the warehouse failed, and the target fails if either did.
+demo-compare:
+	@r=0; $(MAKE) --no-print-directory demo-compare-warehouse || r=1; \
+	 $(MAKE) --no-print-directory demo-compare-arm || r=1; exit $$r
 endif

@@ -42,7 +42,8 @@ typedef enum copse_blob_kind {
     COPSE_BLOB_OCTREE = 2, /* copse_octree_save / copse_octree_view (copse/octree.h): points and ids inside */
     COPSE_BLOB_LOOSE = 3,  /* copse_loose_save / copse_loose_view */
     COPSE_BLOB_BSP2 = 4,   /* copse_bsp2_save / copse_bsp2_view (copse/bsp.h) */
-    COPSE_BLOB_BSP3 = 5    /* copse_bsp3_save / copse_bsp3_view */
+    COPSE_BLOB_BSP3 = 5,   /* copse_bsp3_save / copse_bsp3_view */
+    COPSE_BLOB_ROBOT = 6   /* copse_robot_save / copse_robot_view (copse/robot.h): links' meshes and trees inside */
 } copse_blob_kind;
 
 typedef struct copse_blob_section {

@@ -233,10 +233,28 @@ copse_status copse_robot_distances(const copse_robot *robot, const copse_world *
  * collides, checking configurations at most max_step apart in every variable (OMPL's
  * longest-valid-segment rule), in order from q0. *fraction = 1 and contact kind NONE: clear.
  * Discrete: a collision between two checked configurations closer than max_step can be
- * missed; see copse_robot_motion_swept for a check that cannot miss for the shapes. */
+ * missed; copse_robot_motion_continuous cannot miss one. PARAM: max_step <= 0, or more than
+ * COPSE_ROBOT_MAX_CHECKS configurations. link_poses: the caller's link_count poses (both
+ * motions' scratch for forward kinematics); on return, the last configuration checked (the
+ * one at *fraction, except after COPSE_ERR_LIMIT or another error). */
+#define COPSE_ROBOT_MAX_CHECKS 1000000u
 copse_status copse_robot_motion(const copse_robot *robot, const copse_world *world, const float *q0, const float *q1,
-                                const copse_pose *base, float max_step, uint32_t flags, float *fraction,
-                                copse_robot_contact *contact);
+                                const copse_pose *base, copse_pose *link_poses, float max_step, uint32_t flags,
+                                float *fraction, copse_robot_contact *contact);
+
+/* The same motion, certified by conservative advancement (Schwarzer, Saha and Latombe's exact
+ * motion check): at each checked configuration the links' distances (to the world, and to each
+ * other under SELF) bound how far the motion may go before any point of a link could have moved
+ * that far -- each joint's change times the link's reach from that joint's axis, summed along
+ * its chain -- so no collision between two checks can be missed, for meshes and shapes alike.
+ * A configuration closer than min_clearance (> 0) counts as a collision: *fraction is where, and
+ * *contact the nearest pair there. PARAM: min_clearance <= 0 or max_checks 0; COPSE_ERR_LIMIT
+ * when max_checks configurations did not certify the whole motion (*fraction: the certified
+ * prefix, contact kind NONE). */
+copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse_world *world, const float *q0,
+                                           const float *q1, const copse_pose *base, copse_pose *link_poses,
+                                           float min_clearance, uint32_t max_checks, uint32_t flags,
+                                           float *fraction, copse_robot_contact *contact);
 
 /* ---- bake on the host, query from flash -------------------------------------------------------- */
 

@@ -33,6 +33,7 @@ const char *copse_status_str(copse_status status)
     case COPSE_ERR_BLOB_SOURCE: return "COPSE_ERR_BLOB_SOURCE: mesh or boxes do not match the blob";
     case COPSE_ERR_HOST_ORDER: return "COPSE_ERR_HOST_ORDER: blob not in this host's byte order (copse_blob_to_host converts it)";
     case COPSE_ERR_READ_ONLY: return "COPSE_ERR_READ_ONLY: tree is a read-only view of a blob";
+    case COPSE_ERR_LIMIT: return "COPSE_ERR_LIMIT: work limit reached before the answer";
     }
     return "COPSE_ERR_?: unknown status";
 }

@@ -103,4 +103,59 @@ COPSE_INLINE char robot_name_char(const copse_robot *r, uint32_t offset, uint32_
     return (char)((r->names[offset + 1u + (k >> 2)] >> (8u * (k & 3u))) & 0xFFu);
 }
 
+
+/* ---- shared by the model's files (robot_build.c, robot_fk.c, robot_blob.c) -------------------- */
+
+/* Words of each layout record (all 4-byte fields, no padding: checked in robot_build.c). */
+#define ROBOT_LINK_WORDS 8u
+#define ROBOT_JOINT_WORDS 25u
+#define ROBOT_SHAPE_WORDS 7u
+#define ROBOT_TREE_WORDS 11u
+#define ROBOT_NODE_WORDS 8u /* copse_bvh_node3 */
+
+/* The counts that place the fixed sections (links .. names); the per-tree arrays follow them. */
+typedef struct robot_counts {
+    uint32_t link_count, joint_count, dof, tree_count, shape_count, names_words;
+} robot_counts;
+
+/* Word offset of the first per-tree array (the end of names[]), from the counts; the fixed
+ * sections' offsets are links 0, then each after the previous in the order above. */
+uint32_t robot_fixed_words(const robot_counts *c);
+
+/* Points robot's fields into `data` (the layout, `bytes` long) for these counts; `writable` is
+ * the same layout for a built robot (acm_writable points into it), NULL for a view (read_only). */
+void robot_point(copse_robot *robot, const uint32_t *data, size_t bytes, const robot_counts *c, uint32_t *writable);
+
+/* Does one of link l's shapes hold all three corners of every triangle of tree t (its mesh)?
+ * A true bound in real numbers, decided in float (robot_build.c); what ROBOT_LINK_SHAPES_BOUND
+ * records, and what a view recomputes. */
+bool robot_shapes_bound(const copse_robot *robot, const robot_link *l, const robot_tree *t);
+
+/* Tree t's BVH over its mesh, as a view into the layout. */
+void robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out);
+
+/* ---- shared by the checks (robot_check.c) and the motions (robot_motion.c) -------------------- */
+
+/* A link's bounding sphere in its frame: its mesh's root box, else its shapes' box (radius < 0:
+ * it has neither). */
+void robot_link_sphere(const copse_robot *robot, uint32_t link, float center[3], float *radius);
+
+/* The checks' argument rules: NULL (robot, poses; world under COPSE_ROBOT_WORLD), PARAM (flags,
+ * a negative scan_padding), NONFINITE, and every link pose's copse_pose_check. */
+copse_status robot_check_begin(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
+                               uint32_t flags);
+
+/* The nearest thing to a link, paddings off (FLT_MAX: nothing within max_distance). */
+typedef struct robot_near {
+    float distance;
+    copse_robot_contact contact; /* point: on contact.link */
+    copse_vec3 other_point;
+} robot_near;
+
+/* Link against the world, and link a against link b (from a's side); arguments checked. */
+copse_status robot_world_nearest(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
+                                 uint32_t flags, uint32_t link, float max_distance, robot_near *out);
+copse_status robot_pair_nearest(const copse_robot *robot, const copse_pose *poses, uint32_t flags, uint32_t a,
+                                uint32_t b, float max_distance, robot_near *out);
+
 #endif /* COPSE_ROBOT_INTERNAL_H */

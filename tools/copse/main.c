@@ -7,6 +7,7 @@
  *   copse stats FILE.bin [--mesh SOURCE]
  *   copse query FILE.bin --mesh SOURCE (QUERY... | --queries FILE)
  *   copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg
+ *   copse robot bake|info|check|svg ...   (robot_cmd.c)
  *
  * Exit status 0 on success, 1 on any failure (with one line on stderr naming the file and the
  * problem), 2 for a command line it does not understand.
@@ -18,6 +19,7 @@
 
 #include "copse/blob.h"
 #include "pointcloud_load.h"
+#include "robot_tool.h"
 #include "tool.h"
 
 /* One row per tree kind. */
@@ -37,6 +39,7 @@ static int usage(void)
           "  copse stats FILE.bin [--mesh SOURCE]\n"
           "  copse query FILE.bin --mesh SOURCE (QUERY... | --queries FILE)\n"
           "  copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg\n"
+          "  copse robot bake|info|check|svg ...   (copse robot --help)\n"
           "queries: ray ox oy oz dx dy dz [t_max] | box x0 y0 z0 x1 y1 z1 | sphere x y z r |\n"
           "         segment ax ay az bx by bz | nearest x y z [max] | vertex x y z [max] |\n"
           "         ray2 ox oy dx dy [t_max] | rect x0 y0 x1 y1 | circle x y r | segment2 ax ay bx by |\n"
@@ -159,6 +162,8 @@ int main(int argc, char **argv)
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
         return usage();
     command = argv[1];
+    if (strcmp(command, "robot") == 0)
+        return robot_main(argc, argv);
     if (strcmp(command, "bake") != 0 && strcmp(command, "stats") != 0 && strcmp(command, "query") != 0 &&
         strcmp(command, "svg") != 0) {
         tool_fail("unknown command '%s'", command);

@@ -306,5 +306,82 @@ cp "$g/tree.bin" "$OUT/a&b<c>.bin"
 check "svg: a file name with & < > still gives XML (3 rects: 2 levels)" python3 "$HERE/svg_count.py" "$OUT/amp.svg" 3 0
 expect_error "svg: output" "svg needs -o FILE.svg" "$TOOL" svg "$g/tree.bin" -o "$OUT/x.png"
 
+# ---- copse robot: primitives, bad URDFs, the shared robots against a brute-force oracle ------------
+r="$OUT/robot"
+mkdir -p "$r"
+RB="$HERE/robot"
+if "$TOOL" robot bake "$RB/primitives.urdf" -q -o "$r/prim.bin" && "$TOOL" robot info "$r/prim.bin" > "$r/prim.txt"; then
+    # base: a box (12) and a 16-sided prism (64) merged, and a sphere; a mimic joint; a continuous one
+    if grep -q '^link *0 base *triangles *76 *spheres *1 ' "$r/prim.txt" && grep -q 'grip_b .*mimics grip_a' "$r/prim.txt" && \
+       grep -q '^variable *0 shoulder *unlimited' "$r/prim.txt" && grep -q '^triangles 112; spheres 1' "$r/prim.txt"; then
+        ok "robot: primitives.urdf: box 12 + cylinder 64 triangles merged on one link, a sphere kept as a sphere, mimic and continuous joints"
+    else bad "robot: primitives.urdf info:"; sed 's/^/     /' "$r/prim.txt"; fi
+else bad "robot: bake primitives.urdf"; fi
+expect_error "robot: a missing mesh" "$RB/missing_mesh.urdf: link 'arm': collision mesh 'meshes/no_such_arm.stl' not found" \
+    "$TOOL" robot bake "$RB/missing_mesh.urdf" -o "$r/x.bin"
+expect_error "robot: an unknown package" "$RB/unknown_package.urdf: link 'base': collision mesh 'package://no_such_package/meshes/base.dae' not found (tried" \
+    "$TOOL" robot bake "$RB/unknown_package.urdf" -o "$r/x.bin"
+expect_error "robot: a floating joint" "$RB/floating.urdf: joint 'floating_base' (parent link 'world_link', child link 'body') is floating: copse robots take fixed, revolute, continuous and prismatic joints" \
+    "$TOOL" robot bake "$RB/floating.urdf" -o "$r/x.bin"
+expect_error "robot: a planar joint" "$RB/planar.urdf: joint 'planar_base' (parent link 'world_link', child link 'body') is planar: copse robots take fixed" \
+    "$TOOL" robot bake "$RB/planar.urdf" -o "$r/x.bin"
+expect_error "robot: malformed XML" "$RB/malformed.urdf: not a valid URDF (urdfdom): " "$TOOL" robot bake "$RB/malformed.urdf" -o "$r/x.bin"
+expect_error "robot: two roots" "$RB/two_roots.urdf: not a valid URDF (urdfdom): Failed to find root link: Two root links found: [base_a] and [base_b]" \
+    "$TOOL" robot bake "$RB/two_roots.urdf" -o "$r/x.bin"
+expect_error "robot: a kinematic loop" "$RB/cycle.urdf: link 'b' is reached twice (a kinematic loop" "$TOOL" robot bake "$RB/cycle.urdf" -o "$r/x.bin"
+expect_error "robot: a mimic of a fixed joint" "$RB/mimic_fixed.urdf: joint 'follower' (child link 'finger') mimics 'mount', a fixed joint" \
+    "$TOOL" robot bake "$RB/mimic_fixed.urdf" -o "$r/x.bin"
+expect_error "robot: --q out of limits" "--q: value 1 (0.2) is outside joint 'grip_a''s limits [0, 0.05]" \
+    "$TOOL" robot check "$r/prim.bin" --q "0 0.2"
+expect_error "robot: --q count" "--q: 1 values for the robot's 2 variables" "$TOOL" robot check "$r/prim.bin" --q "0"
+expect_error "robot: not a robot blob" "$OUT/generated/tree.bin: not a valid robot blob" "$TOOL" robot info "$OUT/generated/tree.bin"
+expect_error "robot: bake options on a blob" "a baked robot is read-only" "$TOOL" robot check "$r/prim.bin" --padding 0.1
+PANDA="$DATA/robots/panda/panda.urdf"
+KUKA="$DATA/robots/kuka_iiwa/model.urdf"
+if [ -f "$PANDA" ] && [ -f "$KUKA" ] && [ -f "$DATA/pointclouds/octomap-scan.xyz" ]; then
+    "$TOOL" robot bake "$PANDA" -q -o "$r/panda.bin" || bad "robot: bake panda.urdf"
+    "$TOOL" robot bake "$KUKA" --spheres 4 -o "$r/kuka.bin" > "$r/kuka-bake.txt" || bad "robot: bake the iiwa --spheres 4"
+    if [ "$(grep -c '^spheres .* 4 over' "$r/kuka-bake.txt")" -eq 8 ] && "$TOOL" robot info "$r/kuka.bin" > "$r/kuka.txt" && \
+       [ "$(grep -c '(shapes bound the mesh)' "$r/kuka.txt")" -eq 8 ]; then
+        ok "robot: iiwa --spheres 4: 4 spheres on each of 8 links, each link's spheres bound its mesh (the core's check)"
+    else bad "robot: iiwa spheres:"; cat "$r/kuka-bake.txt" "$r/kuka.txt" | sed 's/^/     /'; fi
+    for rb in panda kuka; do
+        src=$PANDA; [ $rb = kuka ] && src=$KUKA
+        "$ROBOT_ORACLE" "$src" "$r/$rb.bin" "$DATA" "${ROBOT_CONFIGS:-1000}" "${ROBOT_DIST_CONFIGS:-20}" 7 > "$r/oracle-$rb.txt" 2>&1
+        sed -n "s/^\(ok   \|FAIL\)/\1$rb: /p" "$r/oracle-$rb.txt"
+        pass=$((pass + $(grep -c '^ok   ' "$r/oracle-$rb.txt")))
+        fail=$((fail + $(grep -c '^FAIL' "$r/oracle-$rb.txt")))
+        grep -qE '^[0-9]+ passed, 0 failed$' "$r/oracle-$rb.txt" || { bad "robot: the $rb oracle did not finish cleanly"; tail -5 "$r/oracle-$rb.txt"; }
+    done
+    # the oracle can fail: a robot grown by 5 mm is caught
+    "$TOOL" robot bake "$PANDA" --padding 0.005 -q -o "$r/padded.bin"
+    if "$ROBOT_ORACLE" "$PANDA" "$r/padded.bin" "$DATA" 60 6 7 > "$r/oracle-padded.txt" 2>&1; then
+        bad "robot: the oracle passed a robot baked with --padding 0.005"
+    else ok "robot: the oracle catches a robot baked with --padding 0.005 ($(grep -c '^FAIL' "$r/oracle-padded.txt") checks fail)"; fi
+    # the same robot from the URDF and from the blob, -o .c compiled, check and svg
+    q="0 -0.3 0 -2 0 1.9 0.8 0.02"
+    w="$DATA/meshes/suzanne.obj@0.6,0,0.2,0,0,0,0.15"
+    "$TOOL" robot check "$PANDA" --world "$w" --q "$q" --max-distance 0.2 > "$r/check-urdf.txt" 2>&1
+    "$TOOL" robot check "$r/panda.bin" --world "$w" --q "$q" --max-distance 0.2 > "$r/check-bin.txt" 2>&1
+    if [ "$(tail -n +2 "$r/check-urdf.txt")" = "$(tail -n +2 "$r/check-bin.txt")" ] && grep -q '^collision: ' "$r/check-bin.txt" && \
+       [ "$(grep -c '^distance ' "$r/check-bin.txt")" -eq 13 ]; then
+        ok "robot: check on panda.urdf = check on panda.bin ($(grep '^collision' "$r/check-bin.txt"), $(grep '^contacts' "$r/check-bin.txt"), 13 links' distances)"
+    else bad "robot: check urdf vs bin:"; diff "$r/check-urdf.txt" "$r/check-bin.txt" | head; fi
+    if "$TOOL" robot bake "$PANDA" --name panda_robot -q -o "$r/panda_robot.c" && \
+       $EMIT_CC -std=c99 $EMIT_FLAGS -I"$r" -c -o "$r/panda_robot.o" "$r/panda_robot.c" > "$r/cc.log" 2>&1 && \
+       grep -q 'copse_status panda_robot_view(copse_robot \*robot);' "$r/panda_robot.h" && grep -q 'aligned(16)' "$r/panda_robot.c"; then
+        ok "robot: bake -o panda_robot.c compiles (c99 -Werror): the blob 16-aligned, panda_robot_view declared"
+    else bad "robot: emitted C:"; head "$r/cc.log"; fi
+    if "$TOOL" robot svg "$r/panda.bin" --world "$w" --q "$q" -o "$r/arm.svg" > "$r/svg.txt" 2>&1; then
+        polys=$(sed -n 's/.*: \([0-9]*\) polygons, \([0-9]*\) circles.*/\1/p' "$r/svg.txt")
+        circles=$(sed -n 's/.*: \([0-9]*\) polygons, \([0-9]*\) circles.*/\2/p' "$r/svg.txt")
+        if [ "$polys" -eq $((3472 + 968)) ]; then
+            check "robot: svg parses as XML, 3472 + 968 polygons (arm + suzanne), $circles circles" python3 "$HERE/svg_count.py" "$r/arm.svg" 0 "$polys" "$circles"
+        else bad "robot: svg polygons $polys"; fi
+    else bad "robot: svg: $(cat "$r/svg.txt")"; fi
+else
+    echo "skip tool: $DATA/robots (panda, kuka_iiwa) or the scan not found: the shared robots' bake and oracle did not run"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
