@@ -852,8 +852,8 @@ static void test_bad_args(void)
     CHECK_STATUS(copse_octree_save(&pt.tree, shifted, ps, &written), COPSE_ERR_PARAM);
     CHECK_EQ_INT(written, 0);
     pt.tree.nodes[0].meta ^= 1u;
-    ((copse_vec3 *)(uintptr_t)pt.points)[0].x = FLT_MAX * 2.0f; /* no longer inside its node */
-    CHECK_STATUS(copse_octree_save(&pt.tree, shifted, ps, &written), COPSE_ERR_PARAM);
+    ((copse_vec3 *)(uintptr_t)pt.points)[0].x = FLT_MAX * 2.0f; /* no longer finite: as documented */
+    CHECK_STATUS(copse_octree_save(&pt.tree, shifted, ps, &written), COPSE_ERR_NONFINITE);
     ls.tree.objects[0].box.min.x = -FLT_MAX * 2.0f;
     CHECK_STATUS(copse_loose_save(&ls.tree, shifted, lsize, &written), COPSE_ERR_NONFINITE);
 

@@ -5,6 +5,7 @@
  * the code under test twice.
  */
 #include <float.h>
+#include <math.h>
 #include <string.h>
 
 #include "copse/copse.h"
@@ -238,6 +239,351 @@ static void test_size_saturation(void)
     CHECK(copse_bsp3_bytes(&b3) == sat(r8(sizeof(copse_bsp3_node) * n) + r8(4u * n)));
 }
 
+/* ---- 6. BSP traces whose end points are finite but whose difference overflows -------------- */
+
+/* The oracle: where a + t*(b - a) enters the closed interval [lo, hi] along x, in double
+ * (b - a is finite there), from the start when it lies in [lo, ...). */
+static double enter_t(double a, double b, double lo)
+{
+    double t = (lo - a) / (b - a);
+    return t < 0.0 ? 0.0 : t;
+}
+
+static bool near_t(float t, double want)
+{
+    return t >= 0.0f && t <= 1.0f && (double)t >= want - 1e-6 && (double)t <= want + 1e-6;
+}
+
+static void test_bsp_trace_overflow(void)
+{
+    size_t cap = 0;
+    void *mem = test_memory(&cap);
+    static const copse_bsp2_params p2 = COPSE_BSP2_PARAMS_DEFAULT;
+    static const copse_bsp3_params p3 = COPSE_BSP3_PARAMS_DEFAULT;
+    const float big = 3e38f;
+    copse_box2 scene, objs[2];
+    copse_box3 cube;
+    copse_plane planes[12];
+    copse_brush brush[2];
+    copse_arena arena;
+    copse_bsp2 t2;
+    copse_bsp3 t3;
+    copse_segment2 s2;
+    copse_segment3 s3;
+    copse_bsp2_trace o2;
+    copse_bsp3_trace o3;
+    double want;
+    unsigned k;
+    scene.min = copse_v2(-FLT_MAX, -FLT_MAX);
+    scene.max = copse_v2(FLT_MAX, FLT_MAX);
+    objs[0].min = copse_v2(-1.0f, -1.0f); /* in the first half of the segments */
+    objs[0].max = copse_v2(1.0f, 1.0f);
+    objs[1].min = copse_v2(1e38f, 5.0f); /* only on the line y = 7, in the second half */
+    objs[1].max = copse_v2(2e38f, 9.0f);
+    copse_arena_init(&arena, mem, cap);
+    CHECK_STATUS(copse_bsp2_build(&t2, &arena, &scene, objs, 2u, &p2), COPSE_OK);
+    for (k = 0; k < 2u; k++) { /* both directions */
+        const float sg = k == 0 ? 1.0f : -1.0f;
+        s2.a = copse_v2(-big * sg, 0.0f);
+        s2.b = copse_v2(big * sg, 0.0f);
+        CHECK_STATUS(copse_bsp2_segment(&t2, &s2, &o2), COPSE_OK);
+        want = enter_t(-(double)big, (double)big, -1.0); /* the same both ways: symmetric */
+        CHECKF(o2.hit && o2.object == 0u && near_t(o2.t, want), "hit %d object %u t %.9g", (int)o2.hit,
+               (unsigned)o2.object, (double)o2.t);
+        CHECKF(o2.point.x == o2.point.x && fabs((double)o2.point.x + (double)sg) <= 1e33 && o2.point.y == 0.0f,
+               "point %g %g", (double)o2.point.x, (double)o2.point.y);
+        CHECK(o2.normal.x == -sg && o2.normal.y == 0.0f);
+    }
+    /* the hit in the second half */
+    s2.a = copse_v2(-big, 7.0f);
+    s2.b = copse_v2(big, 7.0f);
+    CHECK_STATUS(copse_bsp2_segment(&t2, &s2, &o2), COPSE_OK);
+    want = enter_t(-(double)big, (double)big, 1e38);
+    CHECKF(o2.hit && o2.object == 1u && near_t(o2.t, want), "t %.9g want %.9g", (double)o2.t, want);
+    CHECK(o2.point.x == o2.point.x && fabs((double)o2.point.x - 1e38) <= 1e33 && o2.point.y == 7.0f);
+    /* a miss: t 1 and the end point */
+    s2.a = copse_v2(-big, 20.0f);
+    s2.b = copse_v2(big, 20.0f);
+    CHECK_STATUS(copse_bsp2_segment(&t2, &s2, &o2), COPSE_OK);
+    CHECK(!o2.hit && o2.t == 1.0f && o2.point.x == big && o2.point.y == 20.0f);
+
+    cube.min = copse_v3(-1.0f, -1.0f, -1.0f);
+    cube.max = copse_v3(1.0f, 1.0f, 1.0f);
+    CHECK_STATUS(copse_brush_from_box(&cube, planes), COPSE_OK);
+    cube.min = copse_v3(-3.2e38f, -1e37f, 1e37f); /* far away, off the x axis */
+    cube.max = copse_v3(-2.8e38f, 1e37f, 3e37f);
+    CHECK_STATUS(copse_brush_from_box(&cube, planes + 6), COPSE_OK);
+    brush[0].planes = planes;
+    brush[1].planes = planes + 6;
+    brush[0].plane_count = brush[1].plane_count = 6;
+    copse_arena_init(&arena, mem, cap);
+    CHECK_STATUS(copse_bsp3_build(&t3, &arena, brush, 2u, &p3), COPSE_OK);
+    for (k = 0; k < 4u; k++) { /* a ray and a swept sphere, both directions */
+        const float sg = (k & 1u) ? -1.0f : 1.0f, r = k < 2u ? 0.0f : 1.0f;
+        s3.a = copse_v3(-big * sg, 0.0f, 0.0f);
+        s3.b = copse_v3(big * sg, 0.0f, 0.0f);
+        CHECK_STATUS(copse_bsp3_trace_sphere(&t3, &s3, r, &o3), COPSE_OK);
+        want = enter_t(-(double)big, (double)big, -1.0 - (double)r);
+        CHECKF(o3.hit && !o3.start_solid && near_t(o3.fraction, want), "k %u hit %d fraction %.9g", k,
+               (int)o3.hit, (double)o3.fraction);
+        CHECKF(o3.point.x == o3.point.x && fabs((double)o3.point.x + (double)sg * (1.0 + (double)r)) <= 1e33 &&
+                   o3.point.y == 0.0f && o3.point.z == 0.0f,
+               "point %g %g %g", (double)o3.point.x, (double)o3.point.y, (double)o3.point.z);
+        CHECK(o3.normal.x == -sg && o3.normal.y == 0.0f && o3.normal.z == 0.0f);
+    }
+    s3.a = copse_v3(-big, 5.0f, 0.0f); /* a miss */
+    s3.b = copse_v3(big, 5.0f, 0.0f);
+    CHECK_STATUS(copse_bsp3_trace_ray(&t3, &s3, &o3), COPSE_OK);
+    CHECK(!o3.hit && o3.fraction == 1.0f && o3.point.x == big);
+    s3.a = copse_v3(-big, 0.0f, 2e37f); /* a start inside the far brush: fraction 0 at a */
+    s3.b = copse_v3(big, 0.0f, 2e37f);
+    CHECK_STATUS(copse_bsp3_trace_ray(&t3, &s3, &o3), COPSE_OK);
+    CHECK(o3.hit && o3.start_solid && o3.fraction == 0.0f && o3.point.x == -big && o3.point.z == 2e37f);
+}
+
+/* ---- 9. visit_nearest over (distance, id) ties longer than the scratch ---------------------- */
+
+#define TIE_N 60u
+
+typedef struct tie_seen {
+    uint32_t count, order_bad;
+    uint8_t seen[TIE_N];
+    copse_neighbor last;
+} tie_seen;
+
+static bool tie_visit(void *user, const copse_neighbor *nb)
+{
+    tie_seen *s = (tie_seen *)user;
+    if (nb->index < TIE_N)
+        s->seen[nb->index]++;
+    /* (distance_sq, id, index) strictly increasing */
+    if (s->count > 0u &&
+        !(nb->distance_sq > s->last.distance_sq ||
+          (nb->distance_sq == s->last.distance_sq &&
+           (nb->id > s->last.id || (nb->id == s->last.id && nb->index > s->last.index)))))
+        s->order_bad++;
+    s->last = *nb;
+    s->count++;
+    return true;
+}
+
+static void test_visit_nearest_ties(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_OCTREE_BYTES(64, 64, 4) + COPSE_OCTREE_BUILD_SCRATCH_BYTES(TIE_N, 6));
+    copse_vec3 pts[TIE_N];
+    uint32_t ids[TIE_N], i, cap, mode;
+    copse_neighbor scratch[7];
+    copse_octree_config cfg;
+    copse_octree t;
+    copse_arena arena;
+    for (i = 0; i < TIE_N; i++) { /* three distances, both sides of the query, ids repeating */
+        pts[i] = copse_v3((i & 1u) ? (float)(i % 3u) : -(float)(i % 3u), 0.0f, 0.0f);
+        ids[i] = (i / 2u) % 5u;
+    }
+    memset(&cfg, 0, sizeof cfg);
+    cfg.points = pts;
+    cfg.ids = ids;
+    cfg.point_capacity = TIE_N;
+    cfg.bounds.min = copse_v3(-4, -4, -4);
+    cfg.bounds.max = copse_v3(4, 4, 4);
+    cfg.max_nodes = 64;
+    cfg.max_buckets = 64;
+    cfg.leaf_size = 4;
+    cfg.bucket_size = 4;
+    cfg.max_depth = 6;
+    for (mode = 0; mode < 2u; mode++) { /* a bulk build and one insert at a time */
+        copse_arena scratch_arena;
+        copse_arena_init(&arena, mem, sizeof mem);
+        CHECK_STATUS(copse_octree_init(&t, &arena, &cfg), COPSE_OK);
+        if (mode == 0u) {
+            scratch_arena = arena;
+            CHECK_STATUS(copse_octree_build(&t, &scratch_arena, TIE_N), COPSE_OK);
+        } else {
+            for (i = 0; i < TIE_N; i++)
+                CHECK_STATUS(copse_octree_insert(&t, i), COPSE_OK);
+        }
+        for (cap = 1; cap <= 7u; cap++) {
+            tie_seen s;
+            uint32_t missing = 0, twice = 0;
+            memset(&s, 0, sizeof s);
+            CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, 0, 0), FLT_MAX, scratch, cap, tie_visit, &s),
+                         COPSE_OK);
+            for (i = 0; i < TIE_N; i++) {
+                missing += s.seen[i] == 0u;
+                twice += s.seen[i] > 1u;
+            }
+            CHECKF(s.count == TIE_N && missing == 0u && twice == 0u && s.order_bad == 0u,
+                   "mode %u scratch %u: %u visits, %u missing, %u twice, %u out of order", (unsigned)mode,
+                   (unsigned)cap, (unsigned)s.count, (unsigned)missing, (unsigned)twice, (unsigned)s.order_bad);
+        }
+    }
+}
+
+/* ---- 10. statuses the documentation gives ---------------------------------------------------- */
+
+static void test_documented_statuses(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_OCTREE_BYTES(8, 8, 4) + COPSE_BVH_BUILD_BYTES(3, 4) + 1024u);
+    uint32_t blob_words[160];
+    copse_vec3 pts[3] = {{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, {0.5f, 0.5f, 0.5f}};
+    copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
+    copse_octree_config cfg;
+    copse_octree ot;
+    copse_arena arena;
+    copse_bvh t;
+    copse_box3 boxes[3], box;
+    copse_plane planes[6];
+    copse_brush brush;
+    copse_bsp3 b3;
+    static const copse_bsp3_params p3 = COPSE_BSP3_PARAMS_DEFAULT;
+    copse_ray3 ray;
+    copse_hit hit;
+    size_t written = 0, cap = 0;
+    void *big = test_memory(&cap);
+    uint32_t i;
+
+    /* a point that turned NaN in the caller's array: the save says NONFINITE, as documented
+     * (the structure check alone, copse_octree_check, still says PARAM) */
+    memset(&cfg, 0, sizeof cfg);
+    cfg.points = pts;
+    cfg.point_capacity = 3;
+    cfg.bounds.max = copse_v3(1, 1, 1);
+    cfg.max_nodes = 8;
+    cfg.max_buckets = 8;
+    cfg.leaf_size = 4;
+    cfg.bucket_size = 4;
+    cfg.max_depth = 4;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_octree_init(&ot, &arena, &cfg), COPSE_OK);
+    for (i = 0; i < 3u; i++)
+        CHECK_STATUS(copse_octree_insert(&ot, i), COPSE_OK);
+    CHECK(copse_octree_save_bytes(&ot) <= sizeof blob_words);
+    CHECK_STATUS(copse_octree_save(&ot, blob_words, sizeof blob_words, &written), COPSE_OK);
+    pts[2].y = NAN;
+    CHECK_STATUS(copse_octree_save(&ot, blob_words, sizeof blob_words, &written), COPSE_ERR_NONFINITE);
+    CHECK_STATUS(copse_octree_check(&ot), COPSE_ERR_PARAM);
+    pts[2].y = INFINITY;
+    CHECK_STATUS(copse_octree_save(&ot, blob_words, sizeof blob_words, &written), COPSE_ERR_NONFINITE);
+    pts[2].y = 7.0f; /* finite but outside its leaf: a damaged structure */
+    CHECK_STATUS(copse_octree_save(&ot, blob_words, sizeof blob_words, &written), COPSE_ERR_PARAM);
+    pts[2].y = 0.5f;
+    CHECK_STATUS(copse_octree_save(&ot, blob_words, sizeof blob_words, &written), COPSE_OK);
+
+    /* box builds ignore the projection, whatever its value */
+    for (i = 0; i < 3u; i++) {
+        boxes[i].min = pts[i];
+        boxes[i].max = copse_v3(pts[i].x + 1.0f, pts[i].y + 1.0f, pts[i].z + 1.0f);
+    }
+    p.projection = (copse_projection)7;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_boxes3(&t, &arena, boxes, NULL, 3u, &p), COPSE_OK);
+    CHECK(t.dim == 3u && t.prim_count == 3u);
+    p.projection = COPSE_PROJECT_XZ;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_boxes3(&t, &arena, boxes, NULL, 3u, &p), COPSE_OK);
+    CHECK(t.dim == 3u && t.axis[1] == 1u && t.axis[2] == 2u);
+
+    /* a zero ray direction: PARAM (bvh.h, octree.h), the tree's or not */
+    ray.origin = copse_v3(0, 0, 0);
+    ray.dir = copse_v3(0, 0, 0);
+    ray.t_max = 1.0f;
+    CHECK_STATUS(copse_bvh_raycast(&t, &ray, &hit), COPSE_ERR_PARAM);
+    CHECK(hit.id == COPSE_NONE);
+
+    /* a brush thinner than 4e-6 of its scale (the largest |dist| of its unit planes, at least
+     * 1) is DEGENERATE; thicker, it builds. At x = 1e6 the scale is 1e6: the limit is 4. */
+    box.min = copse_v3(1e6f, 0.0f, 0.0f);
+    box.max = copse_v3(1e6f + 3.875f, 10.0f, 10.0f);
+    CHECK_STATUS(copse_brush_from_box(&box, planes), COPSE_OK);
+    brush.planes = planes;
+    brush.plane_count = 6;
+    copse_arena_init(&arena, big, cap);
+    CHECK_STATUS(copse_bsp3_build(&b3, &arena, &brush, 1u, &p3), COPSE_ERR_DEGENERATE);
+    box.max.x = 1e6f + 4.125f;
+    CHECK_STATUS(copse_brush_from_box(&box, planes), COPSE_OK);
+    CHECK_STATUS(copse_bsp3_build(&b3, &arena, &brush, 1u, &p3), COPSE_OK);
+    /* near the origin the scale is 1: a brush 4e-6 thick is refused, 5e-6 is not */
+    box.min = copse_v3(0.0f, 0.0f, 0.0f);
+    box.max = copse_v3(1.0f, 1.0f, 3.5e-6f);
+    CHECK_STATUS(copse_brush_from_box(&box, planes), COPSE_OK);
+    copse_arena_init(&arena, big, cap);
+    CHECK_STATUS(copse_bsp3_build(&b3, &arena, &brush, 1u, &p3), COPSE_ERR_DEGENERATE);
+    box.max.z = 5e-6f;
+    CHECK_STATUS(copse_brush_from_box(&box, planes), COPSE_OK);
+    CHECK_STATUS(copse_bsp3_build(&b3, &arena, &brush, 1u, &p3), COPSE_OK);
+}
+
+/* ---- 7. copse_bvh_nearest past the squared-distance range ------------------------------------ */
+
+static void test_bvh_nearest_far(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_BVH_BUILD_BYTES(2, 4));
+    /* triangle 0 far along +x, triangle 1 at the origin; vertices 0-2 and 3-5 */
+    static const float pos[18] = {2e38f, 0, 0, 2e38f, 1e36f, 0, 2e38f, 0, 1e36f, 0, 0, 0, 1, 0, 0, 0, 1, 0};
+    const copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
+    copse_box3 boxes[2];
+    copse_box2 rects[2];
+    copse_mesh m;
+    copse_arena arena;
+    copse_bvh t;
+    copse_nearest3 n3;
+    copse_nearest2 n2;
+    boxes[0].min = copse_v3(2e38f, 0, 0); /* id 0 is the far one: the lowest id must not win */
+    boxes[0].max = copse_v3(2e38f, 1, 1);
+    boxes[1].min = copse_v3(0, 0, 0);
+    boxes[1].max = copse_v3(1, 1, 1);
+    rects[0].min = copse_v2(2e38f, 0);
+    rects[0].max = copse_v2(2e38f, 1);
+    rects[1].min = copse_v2(0, 0);
+    rects[1].max = copse_v2(1, 1);
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_boxes3(&t, &arena, boxes, NULL, 2u, &p), COPSE_OK);
+    /* 1e19 away: d2 = 1e38 is still a float, the answer is the near box */
+    CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(-1e19f, 0, 0), FLT_MAX, &n3), COPSE_OK);
+    CHECK(n3.id == 1u && n3.distance_sq == 1e19f * 1e19f && n3.point.x == 0.0f);
+    /* 1e20 away: every squared distance overflows; still the near box, at distance_sq +inf */
+    CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(-1e20f, 0, 0), FLT_MAX, &n3), COPSE_OK);
+    CHECK(n3.id == 1u && n3.distance_sq > FLT_MAX && n3.point.x == 0.0f && n3.point.y == 0.0f &&
+          n3.point.z == 0.0f);
+    CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(1e20f, 1e38f, -3e38f), FLT_MAX, &n3), COPSE_OK);
+    CHECK(n3.id == 1u && n3.point.x == 1.0f && n3.point.y == 1.0f && n3.point.z == 0.0f);
+    CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(FLT_MAX, 0.5f, 0.5f), FLT_MAX, &n3), COPSE_OK);
+    CHECK(n3.id == 0u && n3.distance_sq > FLT_MAX && n3.point.x == 2e38f && n3.point.y == 0.5f);
+    /* with a range below the limit, the answer is "none within range": decided, OK */
+    CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(-1e20f, 0, 0), 1e19f, &n3), COPSE_OK);
+    CHECK(n3.id == COPSE_NONE);
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_boxes2(&t, &arena, rects, NULL, 2u, &p), COPSE_OK);
+    CHECK_STATUS(copse_bvh_nearest2(&t, copse_v2(-1e19f, 0), FLT_MAX, &n2), COPSE_OK);
+    CHECK(n2.id == 1u);
+    CHECK_STATUS(copse_bvh_nearest2(&t, copse_v2(-1e20f, 0), FLT_MAX, &n2), COPSE_OK);
+    CHECK(n2.id == 1u && n2.point.x == 0.0f && n2.point.y == 0.0f);
+    memset(&m, 0, sizeof m);
+    m.positions = pos;
+    m.vertex_count = 6;
+    m.triangle_count = 2;
+    m.index_type = COPSE_INDEX_NONE;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_mesh(&t, &arena, &m, &p), COPSE_OK);
+    CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(-1e19f, 0, 0), FLT_MAX, &n3), COPSE_OK);
+    CHECK(n3.id == 1u);
+    CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(-1e20f, 0, 0), FLT_MAX, &n3), COPSE_OK);
+    /* the closest point: on the triangle, within float resolution of the distance (1e20 * 2^-24
+     * here: any point of the edge x = 0 is as near once rounded) */
+    CHECKF(n3.id == 1u && n3.point.x == 0.0f && n3.point.y >= 0.0f && n3.point.z == 0.0f && n3.point.y <= 1.0f,
+           "id %u point %g %g %g", (unsigned)n3.id, (double)n3.point.x, (double)n3.point.y, (double)n3.point.z);
+    CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(3e38f, 2.5e35f, 2.5e35f), FLT_MAX, &n3), COPSE_OK);
+    CHECKF(n3.id == 0u && n3.point.x == 2e38f && fabs((double)n3.point.y - 2.5e35) <= 1e38 * 1e-6 &&
+               fabs((double)n3.point.z - 2.5e35) <= 1e38 * 1e-6,
+           "id %u point %g %g %g", (unsigned)n3.id, (double)n3.point.x, (double)n3.point.y, (double)n3.point.z);
+    CHECK_STATUS(copse_bvh_nearest_vertex(&t, copse_v3(-1e19f, 0, 0), FLT_MAX, &n3), COPSE_OK);
+    CHECK(n3.id == 3u);
+    CHECK_STATUS(copse_bvh_nearest_vertex(&t, copse_v3(-1e20f, 0, 0), FLT_MAX, &n3), COPSE_OK);
+    CHECK(n3.id == 3u && n3.point.x == 0.0f && n3.distance_sq > FLT_MAX);
+    CHECK_STATUS(copse_bvh_nearest_vertex(&t, copse_v3(3e38f, 0.9e36f, 0.0f), FLT_MAX, &n3), COPSE_OK);
+    CHECK(n3.id == 1u && n3.point.x == 2e38f && n3.point.y == 1e36f && n3.distance_sq > FLT_MAX);
+}
+
 /* ---- 8. a caller id of COPSE_NONE --------------------------------------------------------- */
 
 static void test_id_none_refused(void)
@@ -302,4 +648,8 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/arena_edges", test_arena_edges);
     test_run("hostile_findings/size_saturation", test_size_saturation);
     test_run("hostile_findings/id_none_refused", test_id_none_refused);
+    test_run("hostile_findings/bsp_trace_overflow", test_bsp_trace_overflow);
+    test_run("hostile_findings/visit_nearest_ties", test_visit_nearest_ties);
+    test_run("hostile_findings/documented_statuses", test_documented_statuses);
+    test_run("hostile_findings/bvh_nearest_far", test_bvh_nearest_far);
 }

@@ -139,7 +139,9 @@ copse_status copse_bsp2_locate(const copse_bsp2 *bsp, copse_vec2 point, copse_bs
 copse_status copse_bsp2_overlap_box(const copse_bsp2 *bsp, const copse_box2 *box, bool *hit);
 copse_status copse_bsp2_overlap_circle(const copse_bsp2 *bsp, const copse_circle *circle, bool *hit);
 
-/* The first point of the segment a -> b that lies in an object: line of sight. */
+/* The first point of the segment a -> b that lies in an object: line of sight. Any finite
+ * ends are answered, even ones more than FLT_MAX apart (b - a overflows: the trace runs from
+ * the midpoint in two halves, t stays a fraction of the whole segment). */
 typedef struct copse_bsp2_trace {
     bool hit;
     float t;           /* the point is a + t*(b - a), t in [0, 1]; 1 when nothing is hit */
@@ -305,7 +307,8 @@ size_t copse_bsp3_bytes(const copse_bsp3 *bsp);
 
 /* Build from convex brushes. Errors: NULL, PARAM (params out of range, a zero normal),
  * TOO_LARGE (more than COPSE_BSP3_MAX_SIDES planes, too many brushes), NONFINITE, DEGENERATE
- * (a brush without volume: contradictory or flat), UNBOUNDED (planes that enclose no finite
+ * (a brush without volume: contradictory or flat, which includes thinner than 4e-6 of its
+ * scale, the largest |dist| of its unit planes or 1 if more: docs/bsp.md), UNBOUNDED (planes that enclose no finite
  * region), NOMEM. On NOMEM, arena->needed is exact when the arena held the scratch, and
  * otherwise the scratch alone (a lower bound). On any error the tree is empty and the arena
  * as it was. After success the arena ends at the end of the tree (copse_bsp3_bytes). */
@@ -334,7 +337,9 @@ typedef struct copse_bsp3_trace {
 /* radius 0: the segment against solid space (the solid-leaf walk of Quake's hull traces);
  * radius > 0: a sphere swept from a to b, against every brush's planes pushed out by the radius
  * (with the brushes' axis-aligned bevels, as Quake 3 does for its box traces): exact on faces,
- * a little wider than the true rounded sweep near edges and corners. */
+ * a little wider than the true rounded sweep near edges and corners. Any finite ends are
+ * answered, even ones more than FLT_MAX apart (traced in two halves from the midpoint, as the
+ * 2D segment is). */
 copse_status copse_bsp3_trace_sphere(const copse_bsp3 *bsp, const copse_segment3 *segment, float radius,
                                      copse_bsp3_trace *out);
 copse_status copse_bsp3_trace_ray(const copse_bsp3 *bsp, const copse_segment3 *segment, copse_bsp3_trace *out);

@@ -223,7 +223,7 @@ typedef enum copse_select {
 
 /* ---- queries on 3D trees --------------------------------------------------------------------
  * All return COPSE_OK, or COPSE_ERR_NULL / NONFINITE / DIMENSION / EMPTY_RANGE for bad
- * queries (with an empty result). Boxes, spheres and segments are closed sets: touching
+ * queries, and PARAM for a ray of zero direction (with an empty result). Boxes, spheres and segments are closed sets: touching
  * counts. Overlap lists are in tree order; ray hit lists are sorted by t, then id. */
 
 copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
@@ -250,7 +250,10 @@ copse_status copse_bvh_visit_ray(const copse_bvh *bvh, const copse_ray3 *ray, co
                                  void *user);
 
 /* The primitive nearest to `point` within max_distance (use FLT_MAX for no limit), the
- * closest point on it and the squared distance; ties go to the lower id. */
+ * closest point on it and the squared distance; ties go to the lower id. Any finite point is
+ * answered: when the nearest primitive is farther than sqrt(FLT_MAX) (about 1.8e19), the
+ * primitives are ranked again with every coordinate scaled by 2^-100 and distance_sq is +inf
+ * (as for copse_bvh_nearest_vertex and copse_bvh_nearest2). */
 copse_status copse_bvh_nearest(const copse_bvh *bvh, copse_vec3 point, float max_distance,
                                copse_nearest3 *out);
 /* The mesh vertex (used by some triangle) nearest to `point`; ties to the lower vertex index. */

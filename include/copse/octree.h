@@ -28,8 +28,9 @@
  * Distances are computed in float exactly as written here, so a brute-force loop written the
  * same way gives the same sets (the tests do that):
  *   d = p - c per axis;  d2 = (d.x*d.x + d.y*d.y) + d.z*d.z;  in the sphere iff d2 <= r*r.
- * Boxes are closed. k-nearest lists are sorted by (d2, id): ties go to the lower id. Squared
- * distances must stay finite: coordinates may be huge, differences below about 1e19.
+ * Boxes are closed. k-nearest lists are sorted by (d2, id, index): ties go to the lower id,
+ * then (ids may repeat) to the lower point index. Squared distances must stay finite:
+ * coordinates may be huge, differences below about 1e19.
  *
  * ---- loose octree ---------------------------------------------------------------------------
  * Objects (axis-aligned boxes) are addressed by id = slot 0..max_objects-1. An object's path
@@ -184,7 +185,7 @@ typedef struct copse_neighbor {
     uint32_t index; /* the point's index in the caller's array */
 } copse_neighbor;
 
-/* k nearest: up to `capacity` entries (k = capacity), sorted by (distance_sq, id). */
+/* k nearest: up to `capacity` entries (k = capacity), sorted by (distance_sq, id, index). */
 typedef struct copse_neighbor_list {
     copse_neighbor *items;
     uint32_t capacity;
@@ -203,10 +204,10 @@ static inline copse_neighbor_list copse_neighbor_list_make(copse_neighbor *items
 /* The out->capacity points nearest to `point` within max_distance (FLT_MAX: no limit). */
 copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float max_distance,
                               copse_neighbor_list *out);
-/* Visitor form of k nearest: points within max_distance in increasing (distance_sq, id) order,
- * one call each, until the visitor returns false. `scratch` (any capacity >= 1) holds a batch:
- * each batch is a k-nearest walk that skips what earlier batches reported, so a larger scratch
- * means fewer walks. */
+/* Visitor form of k nearest: points within max_distance in increasing (distance_sq, id, index)
+ * order, one call each (repeated ids too, whatever the scratch), until the visitor returns
+ * false. `scratch` (any capacity >= 1) holds a batch: each batch is a k-nearest walk that
+ * skips what earlier batches reported, so a larger scratch means fewer walks. */
 typedef bool (*copse_neighbor_visitor)(void *user, const copse_neighbor *neighbor);
 copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,
                                         copse_neighbor *scratch, uint32_t scratch_capacity,
@@ -316,7 +317,8 @@ copse_status copse_loose_visit_sphere(const copse_loose *tree, const copse_spher
 copse_status copse_loose_cull(const copse_loose *tree, const copse_frustum *frustum, copse_id_list *out);
 copse_status copse_loose_visit_frustum(const copse_loose *tree, const copse_frustum *frustum,
                                        copse_id_visitor visit, void *user);
-/* Boxes the ray enters for t in [0, t_max] (t = 0 from inside); first hit ties to the lower id. */
+/* Boxes the ray enters for t in [0, t_max] (t = 0 from inside); first hit ties to the lower id.
+ * NULL, NONFINITE, EMPTY_RANGE (t_max < 0) or PARAM (a zero direction), with an empty answer. */
 copse_status copse_loose_raycast(const copse_loose *tree, const copse_ray3 *ray, copse_hit *hit);
 copse_status copse_loose_visit_ray(const copse_loose *tree, const copse_ray3 *ray, copse_hit_visitor visit,
                                    void *user);

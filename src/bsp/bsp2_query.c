@@ -251,31 +251,13 @@ static bool seg_box(const float *org, const float *dir, const float *mn, const f
     return true;
 }
 
-copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *segment, copse_bsp2_trace *out)
+/* The first object on org + t*dir, t in [0, 1] (dir finite): out->hit, t, object, leaf and
+ * the axis of the side crossed (-1: none). */
+static int seg_walk(const copse_bsp2 *bsp, const float *org, const float *dir, copse_bsp2_trace *out)
 {
     seg_entry stack[BSP_STACK];
     uint32_t sp = 0;
-    float org[2], dir[2];
     int best_axis = -1;
-    if (out == NULL)
-        return COPSE_ERR_NULL;
-    out->hit = false;
-    out->t = 1.0f;
-    out->object = out->leaf = COPSE_BSP_NONE;
-    out->normal = copse_v2(0.0f, 0.0f);
-    if (bsp == NULL || segment == NULL) {
-        out->point = copse_v2(0.0f, 0.0f);
-        return COPSE_ERR_NULL;
-    }
-    out->point = segment->b;
-    if (!bsp_finite2(&segment->a) || !bsp_finite2(&segment->b))
-        return COPSE_ERR_NONFINITE;
-    org[0] = segment->a.x;
-    org[1] = segment->a.y;
-    dir[0] = segment->b.x - segment->a.x;
-    dir[1] = segment->b.y - segment->a.y;
-    if (bsp->node_count == 0)
-        return COPSE_OK;
     stack[sp].node = 0;
     stack[sp].t0 = 0.0f;
     stack[sp++].t1 = 1.0f;
@@ -325,8 +307,41 @@ copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *seg
             }
         }
     }
+    return best_axis;
+}
+
+copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *segment, copse_bsp2_trace *out)
+{
+    float a[2], b[2], org[2], dir[2];
+    int best_axis = -1;
+    unsigned part, parts;
+    if (out == NULL)
+        return COPSE_ERR_NULL;
+    out->hit = false;
+    out->t = 1.0f;
+    out->object = out->leaf = COPSE_BSP_NONE;
+    out->normal = copse_v2(0.0f, 0.0f);
+    if (bsp == NULL || segment == NULL) {
+        out->point = copse_v2(0.0f, 0.0f);
+        return COPSE_ERR_NULL;
+    }
+    out->point = segment->b;
+    if (!bsp_finite2(&segment->a) || !bsp_finite2(&segment->b))
+        return COPSE_ERR_NONFINITE;
+    if (bsp->node_count == 0)
+        return COPSE_OK;
+    a[0] = segment->a.x;
+    a[1] = segment->a.y;
+    b[0] = segment->b.x;
+    b[1] = segment->b.y;
+    parts = bsp_parts(a, b, 2); /* 2 when b - a overflows */
+    for (part = 0; part < parts && !out->hit; part++) {
+        bsp_part(a, b, part, parts, org, dir, 2);
+        best_axis = seg_walk(bsp, org, dir, out);
+    }
     if (out->hit) {
         out->point = copse_v2(org[0] + dir[0] * out->t, org[1] + dir[1] * out->t);
+        out->t = bsp_whole_t(out->t, part - 1u, parts);
         if (best_axis == 0)
             out->normal.x = dir[0] > 0.0f ? -1.0f : 1.0f;
         else if (best_axis == 1)

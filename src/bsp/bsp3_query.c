@@ -197,6 +197,8 @@ static copse_status trace(const copse_bsp3 *bsp, const copse_segment3 *segment, 
                           const float *half, copse_bsp3_trace *out)
 {
     tracer tr;
+    float a[3], b[3];
+    unsigned part, parts;
     if (out == NULL)
         return COPSE_ERR_NULL;
     out->hit = out->start_solid = false;
@@ -212,27 +214,33 @@ static copse_status trace(const copse_bsp3 *bsp, const copse_segment3 *segment, 
         return COPSE_ERR_EMPTY_RANGE;
     tr.t = bsp;
     tr.mode = mode;
-    tr.a[0] = segment->a.x;
-    tr.a[1] = segment->a.y;
-    tr.a[2] = segment->a.z;
-    tr.d[0] = segment->b.x - segment->a.x;
-    tr.d[1] = segment->b.y - segment->a.y;
-    tr.d[2] = segment->b.z - segment->a.z;
     tr.reach = reach;
     tr.half[0] = half != NULL ? half[0] : 0.0f;
     tr.half[1] = half != NULL ? half[1] : 0.0f;
     tr.half[2] = half != NULL ? half[2] : 0.0f;
     tr.out = out;
     tr.best_plane = -1;
-    for (tr.recent_next = 0; tr.recent_next < TRACE_RECENT; tr.recent_next++)
-        tr.recent[tr.recent_next] = COPSE_BSP_NONE;
-    tr.recent_next = 0;
     if (bsp->node_count == 0 && bsp->leaf_count == 0)
         return COPSE_OK;
-    trace_walk(&tr);
-    if (out->hit)
+    a[0] = segment->a.x;
+    a[1] = segment->a.y;
+    a[2] = segment->a.z;
+    b[0] = segment->b.x;
+    b[1] = segment->b.y;
+    b[2] = segment->b.z;
+    parts = bsp_parts(a, b, 3); /* 2 when b - a overflows */
+    for (part = 0; part < parts && !out->hit; part++) {
+        bsp_part(a, b, part, parts, tr.a, tr.d, 3);
+        for (tr.recent_next = 0; tr.recent_next < TRACE_RECENT; tr.recent_next++)
+            tr.recent[tr.recent_next] = COPSE_BSP_NONE; /* a brush's answer holds for one part */
+        tr.recent_next = 0;
+        trace_walk(&tr);
+    }
+    if (out->hit) {
         out->point = copse_v3(tr.a[0] + tr.d[0] * out->fraction, tr.a[1] + tr.d[1] * out->fraction,
                               tr.a[2] + tr.d[2] * out->fraction);
+        out->fraction = bsp_whole_t(out->fraction, part - 1u, parts);
+    }
     return COPSE_OK;
 }
 

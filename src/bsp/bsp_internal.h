@@ -81,6 +81,42 @@ COPSE_INLINE void bsp_side_ranges(float da, float db, float t0, float t1, float 
     } /* a distance too large for float: both sides, whole */
 }
 
+/* ---- traces whose b - a overflows ---------------------------------------------------------------
+ * Finite ends can be more than FLT_MAX apart. Such a trace runs in two parts, a -> m and
+ * m -> b, from the midpoint m = a/2 + b/2: each part's difference is finite (|b/2 - a/2| is at
+ * most FLT_MAX, and the rounding of m, at most half an ulp of FLT_MAX / 2, cannot carry it
+ * past), and a part's t maps to the whole's as (part + t) / 2, exactly. */
+
+/* 2 when b - a overflows on some axis, else 1: how many parts the trace takes. */
+COPSE_INLINE unsigned bsp_parts(const float *a, const float *b, unsigned dim)
+{
+    unsigned k;
+    bool finite = true;
+    for (k = 0; k < dim; k++)
+        finite = finite && geo_finite(b[k] - a[k]);
+    return finite ? 1u : 2u;
+}
+
+/* The start and the direction of part `part` (0 or 1) of `parts` of the segment a -> b. */
+COPSE_INLINE void bsp_part(const float *a, const float *b, unsigned part, unsigned parts, float *org, float *dir,
+                           unsigned dim)
+{
+    unsigned k;
+    for (k = 0; k < dim; k++) {
+        float m = a[k] * 0.5f + b[k] * 0.5f;
+        float lo = parts == 1u || part == 0u ? a[k] : m;
+        float hi = parts == 1u || part == 1u ? b[k] : m;
+        org[k] = lo;
+        dir[k] = hi - lo;
+    }
+}
+
+/* A part's t as the whole segment's. */
+COPSE_INLINE float bsp_whole_t(float t, unsigned part, unsigned parts)
+{
+    return parts == 1u ? t : ((float)part + t) * 0.5f;
+}
+
 /* ---- shared checks --------------------------------------------------------------------------- */
 
 COPSE_INLINE bool bsp_finite2(const copse_vec2 *v)

@@ -653,11 +653,14 @@ static copse_status build_boxes(copse_bvh *bvh, copse_arena *arena, const float 
                                 uint32_t count, const copse_bvh_params *params, unsigned dim)
 {
     copse_bvh shape;
+    copse_bvh_params own;
     if (bvh == NULL)
         return COPSE_ERR_NULL;
     clear(bvh);
     if (arena == NULL || params == NULL || (boxes == NULL && count > 0))
         return COPSE_ERR_NULL;
+    own = *params;
+    own.projection = COPSE_PROJECT_NONE; /* documented as ignored: not checked either */
     if (((uintptr_t)boxes % sizeof(float)) != 0 || ((uintptr_t)ids % sizeof(uint32_t)) != 0)
         return COPSE_ERR_ALIGN;
     if (count <= COPSE_BVH_MAX_PRIMS && !bvh_ids_ok(ids, count))
@@ -670,7 +673,7 @@ static copse_status build_boxes(copse_bvh *bvh, copse_arena *arena, const float 
     shape.axis[2] = 2;
     shape.boxes = boxes;
     shape.box_ids = ids;
-    return build(bvh, arena, &shape, count, params, box_bounds);
+    return build(bvh, arena, &shape, count, &own, box_bounds);
 }
 
 copse_status copse_bvh_build_boxes3(copse_bvh *bvh, copse_arena *arena, const copse_box3 *boxes,

@@ -676,7 +676,30 @@ typedef struct near_state {
     uint32_t best_id;
     float best_point[3];
     bool vertices; /* nearest mesh vertex instead of nearest point on a primitive */
+    float scale;   /* 1, or NEAR_FAR_SCALE: every coordinate multiplied by it (the far pass) */
 } near_state;
+
+/* The far pass's scale: 2^-100 brings any difference of floats (< 2^129) below 2^29, so
+ * squared distances, and the triangle routine's products of four lengths, stay finite; a
+ * nearest distance past sqrt(FLT_MAX) scales to more than 1e-11, far above the underflow. */
+#define NEAR_FAR_SCALE 7.88860905e-31f /* 2^-100 */
+
+/* v[0..n) as this pass sees it: itself, or scaled copies in buf. */
+COPSE_INLINE const float *near_coords(const near_state *s, const float *v, float *buf, unsigned n)
+{
+    unsigned k;
+    if (s->scale == 1.0f)
+        return v;
+    for (k = 0; k < n; k++)
+        buf[k] = v[k] * s->scale;
+    return buf;
+}
+
+COPSE_INLINE float near_box_d2(const near_state *s, const float *mn, const float *mx, unsigned dim)
+{
+    float bmn[3], bmx[3];
+    return geo_box_dist_sq(s->p, near_coords(s, mn, bmn, dim), near_coords(s, mx, bmx, dim), dim);
+}
 
 COPSE_INLINE void near_offer(near_state *s, float d2, uint32_t id, const float *point)
 {
@@ -697,22 +720,28 @@ COPSE_INLINE void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t pri
             uint32_t idx[3], k;
             bvh_mesh_triangle(&t->mesh, prim, idx);
             for (k = 0; k < 3; k++) {
-                bvh_vertex(t, idx[k], q, dim);
-                near_offer(s, geo_dist_sq3(q, s->p), idx[k], q);
+                float w[3];
+                bvh_vertex(t, idx[k], w, dim);
+                near_offer(s, geo_dist_sq3(near_coords(s, w, q, 3), s->p), idx[k], w);
             }
         } else {
-            float buf[3][3];
+            float buf[3][3], sbuf[3][3];
             const float *v[3];
+            unsigned k;
             bvh_triangle(t, prim, v, buf, dim);
+            for (k = 0; k < 3; k++)
+                v[k] = near_coords(s, v[k], sbuf[k], 3);
             if (dim == 2 && copse_geo_point_in_triangle2(s->p, v[0], v[1], v[2]))
                 near_offer(s, 0.0f, prim, s->p); /* inside: exactly 0, so containing triangles tie */
             else
                 near_offer(s, copse_geo_point_triangle(s->p, v, q), prim, q);
         }
     } else {
+        float bmn[3], bmx[3];
         const float *box = bvh_box(t, prim, dim);
-        geo_box_closest(q, s->p, box, box + dim, dim);
-        near_offer(s, geo_box_dist_sq(s->p, box, box + dim, dim), bvh_prim_id(t, prim), q);
+        const float *mn = near_coords(s, box, bmn, dim), *mx = near_coords(s, box + dim, bmx, dim);
+        geo_box_closest(q, s->p, mn, mx, dim);
+        near_offer(s, geo_box_dist_sq(s->p, mn, mx, dim), bvh_prim_id(t, prim), q);
     }
 }
 
@@ -722,8 +751,7 @@ COPSE_INLINE void near_walk(const copse_bvh *t, near_state *s, unsigned dim)
     trav_entry stack[COPSE_BVH_MAX_DEPTH + 1u];
     uint32_t sp = 0, node = 0;
 
-    if (t->node_count == 0 ||
-        geo_box_dist_sq(s->p, bvh_node_min(nodes, 0, dim), bvh_node_max(nodes, 0, dim), dim) > s->best_d2)
+    if (t->node_count == 0 || near_box_d2(s, bvh_node_min(nodes, 0, dim), bvh_node_max(nodes, 0, dim), dim) > s->best_d2)
         return;
     for (;;) {
         int32_t index = bvh_node_index(nodes, node, dim);
@@ -734,8 +762,8 @@ COPSE_INLINE void near_walk(const copse_bvh *t, near_state *s, unsigned dim)
         } else {
             uint32_t left = node + 1u;
             uint32_t right = bvh_node_right(nodes, node, dim);
-            float dl = geo_box_dist_sq(s->p, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), dim);
-            float dr = geo_box_dist_sq(s->p, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), dim);
+            float dl = near_box_d2(s, bvh_node_min(nodes, left, dim), bvh_node_max(nodes, left, dim), dim);
+            float dr = near_box_d2(s, bvh_node_min(nodes, right, dim), bvh_node_max(nodes, right, dim), dim);
             if (ordered_descend(stack, &sp, &node, left, right, dl <= s->best_d2, dr <= s->best_d2, dl, dr))
                 continue;
         }
@@ -775,10 +803,30 @@ COPSE_INLINE copse_status nearest(const copse_bvh *bvh, unsigned dim, const floa
     /* FLT_MAX squared is +infinity: every finite distance is in range */
     s->best_d2 = max_distance * max_distance;
     s->vertices = vertices;
+    s->scale = 1.0f;
     if (dim == 3)
         near_walk3(bvh, s);
     else
         near_walk2(bvh, s);
+    if (s->best_id != COPSE_NONE && !geo_finite(s->best_d2)) {
+        /* the nearest squared distance overflowed (every candidate tied at +inf): again, with
+         * every coordinate scaled down, which ranks them; the distance scales back to +inf */
+        s->scale = NEAR_FAR_SCALE;
+        for (a = 0; a < 3; a++)
+            s->p[a] *= NEAR_FAR_SCALE;
+        s->best_id = COPSE_NONE;
+        s->best_d2 = (max_distance * NEAR_FAR_SCALE) * (max_distance * NEAR_FAR_SCALE);
+        if (dim == 3)
+            near_walk3(bvh, s);
+        else
+            near_walk2(bvh, s);
+        for (a = 0; a < 3; a++) {
+            s->p[a] = a < dim ? p[a] : 0.0f;
+            if (!s->vertices && s->best_id != COPSE_NONE)
+                s->best_point[a] /= NEAR_FAR_SCALE; /* exact: a power of two, no overflow (it was a float) */
+        }
+        s->best_d2 = s->best_d2 / NEAR_FAR_SCALE / NEAR_FAR_SCALE; /* +inf past float range */
+    }
     if (s->best_id == COPSE_NONE)
         s->best_d2 = FLT_MAX;
     return COPSE_OK;

@@ -443,7 +443,7 @@ static copse_status point_prepare(const void *tree, ob_blob *b)
 {
     const copse_octree *t = (const copse_octree *)tree;
     uint32_t levels = 0;
-    copse_status st = copse_octree_check(t);
+    copse_status st = oct_check_points(t);
     if (st == COPSE_OK)
         st = point_scan(t, &levels);
     if (st != COPSE_OK)

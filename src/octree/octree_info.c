@@ -10,11 +10,12 @@
 typedef struct pwalk {
     uint32_t node[COPSE_OCTREE_MAX_DEPTH + 1u];
     float c[COPSE_OCTREE_MAX_DEPTH + 1u][3], h[COPSE_OCTREE_MAX_DEPTH + 1u];
+    bool nonfinite; /* the check stopped at a point that is no longer finite */
 } pwalk;
 
 /* Does every point of leaf n (at depth d on the path) lie in its bounds and follow the path's
  * octants? Adds its buckets to *buckets. */
-static bool leaf_ok(const copse_octree *t, const pwalk *w, uint32_t d, uint32_t *buckets, float *mn, float *mx)
+static bool leaf_ok(const copse_octree *t, pwalk *w, uint32_t d, uint32_t *buckets, float *mn, float *mx)
 {
     const copse_octree_node *node = &t->nodes[w->node[d]];
     uint32_t b = node->first, left = oct_count(node), chain = 0;
@@ -35,6 +36,10 @@ static bool leaf_ok(const copse_octree *t, const pwalk *w, uint32_t d, uint32_t 
             if (idx >= t->point_capacity)
                 return false;
             p = &t->points[idx].x;
+            if (!oct_finite3(p)) {
+                w->nonfinite = true;
+                return false;
+            }
             for (a = 0; a < 3; a++) {
                 mn[a] = geo_min(mn[a], p[a]);
                 mx[a] = geo_max(mx[a], p[a]);
@@ -59,11 +64,14 @@ static bool same_bounds(const copse_octree_node *n, const float *mn, const float
     return true;
 }
 
-/* Walks the whole tree; with `check`, returns false at the first broken rule. */
-static bool point_walk(const copse_octree *t, copse_octree_stats *s, bool check)
+/* Walks the whole tree; with `check`, returns false at the first broken rule (*nonfinite:
+ * a point no longer finite broke it). */
+static bool point_walk(const copse_octree *t, copse_octree_stats *s, bool check, bool *nonfinite)
 {
     pwalk w;
     uint32_t d = 0, visited = 0, buckets = 0;
+    w.nonfinite = false;
+    *nonfinite = false;
     s->points = t->size;
     s->nodes = s->leaves = s->buckets = s->depth = s->max_leaf_points = s->overflow_leaves = 0;
     s->bytes_used = 0;
@@ -85,6 +93,7 @@ static bool point_walk(const copse_octree *t, copse_octree_stats *s, bool check)
             float mn[3], mx[3];
             uint32_t count = oct_count(node);
             bool ok = leaf_ok(t, &w, d, &buckets, mn, mx);
+            *nonfinite = w.nonfinite;
             s->leaves++;
             s->max_leaf_points = count > s->max_leaf_points ? count : s->max_leaf_points;
             s->overflow_leaves += count > t->leaf_size;
@@ -140,20 +149,30 @@ copse_status copse_octree_get_stats(const copse_octree *tree, copse_octree_stats
 {
     if (tree == NULL || stats == NULL)
         return COPSE_ERR_NULL;
-    (void)point_walk(tree, stats, false);
+    bool nonfinite;
+    (void)point_walk(tree, stats, false, &nonfinite);
     return COPSE_OK;
 }
 
-copse_status copse_octree_check(const copse_octree *tree)
+copse_status oct_check_points(const copse_octree *tree)
 {
     copse_octree_stats s;
+    bool nonfinite;
     if (tree == NULL)
         return COPSE_ERR_NULL;
     if (tree->nodes != NULL && (tree->nodes_used == 0u || tree->nodes_used > tree->max_nodes ||
                                 tree->buckets_used > tree->max_buckets || tree->node_top > tree->max_nodes ||
                                 tree->bucket_top > tree->max_buckets))
         return COPSE_ERR_PARAM;
-    return point_walk(tree, &s, true) ? COPSE_OK : COPSE_ERR_PARAM;
+    if (point_walk(tree, &s, true, &nonfinite))
+        return COPSE_OK;
+    return nonfinite ? COPSE_ERR_NONFINITE : COPSE_ERR_PARAM;
+}
+
+copse_status copse_octree_check(const copse_octree *tree)
+{
+    copse_status st = oct_check_points(tree);
+    return st == COPSE_ERR_NONFINITE ? COPSE_ERR_PARAM : st; /* documented: OK or PARAM */
 }
 
 /* ---- loose octree ---------------------------------------------------------------------------- */

@@ -127,6 +127,10 @@ COPSE_INLINE bool oct_finite3(const float *v)
     return geo_finite(v[0]) && geo_finite(v[1]) && geo_finite(v[2]);
 }
 
+/* copse_octree_check, but NONFINITE when what broke the structure is a point that is no
+ * longer finite (the caller owns the array): the save reports that status. */
+copse_status oct_check_points(const copse_octree *tree);
+
 /* ---- loose octree ------------------------------------------------------------------------- */
 
 /* Is object `id` (in the tree) in the node an insertion of its box would put it in? Reads

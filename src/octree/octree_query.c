@@ -289,9 +289,11 @@ typedef struct knn_walker {
     bool inside;               /* the node entered last holds the query in its bounds; cell known */
 } knn_walker;
 
-COPSE_INLINE bool neighbor_before(float d2, uint32_t id, const copse_neighbor *b)
+/* The order of neighbours: (distance_sq, id, index). The index, unique in a tree, makes it
+ * total even when callers' ids repeat, so the visitor's batches can resume after any point. */
+COPSE_INLINE bool neighbor_before(float d2, uint32_t id, uint32_t index, const copse_neighbor *b)
 {
-    return d2 < b->distance_sq || (d2 == b->distance_sq && id < b->id);
+    return d2 < b->distance_sq || (d2 == b->distance_sq && (id < b->id || (id == b->id && index < b->index)));
 }
 
 /* Inserts items[n] into the sorted items[0..n) (by distance first: equal distances are rare). */
@@ -300,7 +302,7 @@ COPSE_INLINE void knn_insert(copse_neighbor *items, uint32_t n, copse_neighbor v
     uint32_t i = n;
     for (; i > 0u && v.distance_sq < items[i - 1u].distance_sq; i--)
         items[i] = items[i - 1u];
-    for (; i > 0u && v.distance_sq == items[i - 1u].distance_sq && v.id < items[i - 1u].id; i--)
+    for (; i > 0u && neighbor_before(v.distance_sq, v.id, v.index, &items[i - 1u]); i--)
         items[i] = items[i - 1u];
     items[i] = v;
 }
@@ -331,16 +333,16 @@ COPSE_INLINE float knn_offer(copse_neighbor_list *l, float d2, uint32_t id, uint
             return bound;
         for (n = 1; n < l->count; n++)
             knn_insert(l->items, n, l->items[n]);
-    } else if (neighbor_before(d2, id, &l->items[n - 1u])) {
+    } else if (neighbor_before(d2, id, index, &l->items[n - 1u])) {
         knn_insert(l->items, n - 1u, v);
     }
     return l->items[l->count - 1u].distance_sq;
 }
 
-/* Is (d2, id) after the neighbour `a`? */
-COPSE_INLINE bool neighbor_after(float d2, uint32_t id, const copse_neighbor *a)
+/* Is (d2, id, index) after the neighbour `a`? */
+COPSE_INLINE bool neighbor_after(float d2, uint32_t id, uint32_t index, const copse_neighbor *a)
 {
-    return d2 > a->distance_sq || (d2 == a->distance_sq && id > a->id);
+    return d2 > a->distance_sq || (d2 == a->distance_sq && (id > a->id || (id == a->id && index > a->index)));
 }
 
 /* A leaf's points against the list: the distance first, the id only for a candidate. */
@@ -358,7 +360,7 @@ COPSE_INLINE float knn_leaf(const copse_octree *t, const copse_octree_node *node
             float d2 = geo_dist_sq3(&pts[idx].x, p);
             if (d2 <= bound) {
                 uint32_t id = oct_point_id(t, idx);
-                if (after == NULL || neighbor_after(d2, id, after))
+                if (after == NULL || neighbor_after(d2, id, idx, after))
                     bound = knn_offer(l, d2, id, idx, bound);
             }
         }
