@@ -29,14 +29,16 @@ size:
 	  --note "arm-none-eabi-gcc $$(arm-none-eabi-gcc -dumpfullversion), freestanding: \
 	\`<board flags> <opt> $(FP_FLAGS) -ffreestanding -ffunction-sections -fdata-sections\`." \
 	  -o $(SIZE_DOC)
-	@echo "== size: what one call links (collision queries and poses, mps2-an386 -Os)"
-	@{ echo; echo "## What one call links: collision queries and poses (mps2-an386, -Os)"; echo; \
+	@echo "== size: what one call links (collision queries, poses and robots, mps2-an386 -Os)"
+	@{ echo; echo "## What one call links: collision queries, poses and robots (mps2-an386, -Os)"; echo; \
 	   echo "A firmware that keeps only that function (its address; \`--gc-sections\` drops the rest),"; \
 	   echo "linked against the -Os library: the bytes of libcopse.a and of the toolchain's libraries it"; \
 	   echo "brings in, from the map (tools/size-per-call). DESIGN.md's budget is 2 KB per query with"; \
-	   echo "its view, 4 KB per builder: docs/collide.md says where and why the collision queries exceed it."; \
+	   echo "its view, 4 KB per builder: docs/collide.md says where and why the collision queries exceed it;"; \
+	   echo "a robot check calls them (docs/benchmarks-robot.md: a whole Panda firmware's library is 66 KB)."; \
 	   echo; } >> $(SIZE_DOC)
 	@tools/size-per-call --lib $(B)/size-Os/$(DEFAULT_BOARD)/libcopse.a \
 	  --cflags "$$(sed -n 's/^BOARD_CFLAGS *:= *//p' boards/$(DEFAULT_BOARD)/board.mk)" \
-	  --header include/copse/collide.h --header include/copse/geom.h --match '^copse_(bvh_(any|overlap|visit)_(capsule|obb|triangle|convex|sphere|bvh)|distance|octree_(any|overlap|visit)_(obb|triangle|convex|sphere|capsule|bvh)|sweep|pose|obb)' \
+	  --header include/copse/collide.h --header include/copse/geom.h --header include/copse/robot.h \
+	  --match '^copse_(bvh_(any|overlap|visit)_(capsule|obb|triangle|convex|sphere|bvh)|distance|octree_(any|overlap|visit)_(obb|triangle|convex|sphere|capsule|bvh)|sweep|pose|obb|robot_(build|fk|view|collides|contacts|distances|motion))' \
 	  >> $(SIZE_DOC) || exit 1

@@ -1341,6 +1341,25 @@ static bool same_fk(const copse_robot *a, const copse_robot *b, const copse_robo
            memcmp(pa, pb, sizeof(copse_pose) * d->link_count) == 0;
 }
 
+/* Saves are little endian (docs/format.md); a big-endian host views them after copse_blob_to_host,
+ * and the byte-for-byte comparisons of the blob tests are little-endian facts. */
+static bool host_big_endian(void)
+{
+    const uint32_t one = 1u;
+    return *(const uint8_t *)&one == 0u;
+}
+
+/* On a big-endian host: the saved robot, converted, views and holds the same layout. */
+static void view_converted(const copse_robot *robot, uint8_t *blob, size_t bytes)
+{
+    copse_robot view;
+    CHECK_STATUS(copse_robot_view(&view, blob, bytes), COPSE_ERR_HOST_ORDER);
+    CHECK_STATUS(copse_blob_to_host(blob, bytes, blob, bytes, NULL), COPSE_OK);
+    CHECK_STATUS(copse_robot_view(&view, blob, bytes), COPSE_OK);
+    CHECK(view.bytes == robot->bytes && memcmp(view.data, robot->data, robot->bytes) == 0);
+    test_skip("big-endian host: the converted view checked; byte comparisons run on little-endian hosts");
+}
+
 static void test_blob_roundtrip(void)
 {
     tm_robot *h;
@@ -1370,6 +1389,10 @@ static void test_blob_roundtrip(void)
     CHECK_STATUS(copse_robot_save(NULL, blob, bytes, &written), COPSE_ERR_NULL);
     CHECK_STATUS(copse_robot_save(&robot, blob, bytes, &written), COPSE_OK);
     CHECK(written == bytes && copse_robot_save_bytes(NULL) == 0);
+    if (host_big_endian()) {
+        view_converted(&robot, blob, bytes);
+        return;
+    }
     CHECK_STATUS(copse_robot_view(&view, blob, bytes), COPSE_OK);
     CHECK(view.read_only && view.acm_writable == NULL && view.bytes == robot.bytes);
     CHECK(memcmp(view.data, robot.data, robot.bytes) == 0);
@@ -1547,6 +1570,10 @@ static void test_blob_mutations(void)
         return;
     }
     CHECK_STATUS(copse_robot_save(&robot, blob, bytes, &written), COPSE_OK);
+    if (host_big_endian()) {
+        view_converted(&robot, blob, bytes);
+        return;
+    }
     CHECK_STATUS(copse_robot_view(&view, blob, bytes), COPSE_OK);
     exercise(&view, &rng);
     for (x = 0; x < (big_machine() ? 3u : 1u); x++)

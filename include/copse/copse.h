@@ -11,6 +11,7 @@
 #include "copse/octree.h"
 #include "copse/bsp.h"
 #include "copse/collide.h"
+#include "copse/robot.h"
 
 #define COPSE_VERSION_MAJOR 0
 #define COPSE_VERSION_MINOR 1
