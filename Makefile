@@ -6,12 +6,13 @@
 #                      that allow FMA (mk/fma.mk), the same-bytes checksums compared across all
 #                      of them, and a short seeded run of every fuzz target (mk/fuzz.mk)
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (docs/fuzz.md)
-#   make demo          the demo firmware under QEMU (mps2-an386) and on the host, answers compared
+#   make demo          the demos (warehouse, arm cell) under QEMU (mps2-an386) and on the host, answers compared
 #   make bench         benchmarks on the host and instruction counts under QEMU -> docs/benchmarks.md
 #   make BOARD=<b>     library, tests and demo for one board (boards/<b>/)
 #   make size          flash and RAM of each library module on every board
 #   make stack         worst-case stack of each public function on Cortex-M4 -> docs/stack.md
-#   make tool          the copse host tool (bake, stats, query, svg) -> build/tool/copse (docs/tool.md)
+#   make tool          the copse host tool (bake, stats, query, svg, robot) -> build/tool/copse (docs/tool.md)
+#   make lib / make install PREFIX=<dir>   libcopse.a, headers and copse.pc (docs/integration.md)
 #
 # Every entry point first installs the Debian packages it is missing (tools/ensure-deps).
 
@@ -57,6 +58,8 @@ test: deps-test
 	@$(MAKE) --no-print-directory runner-checks || true
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory board-run BOARD=$$b || true; done
 	@$(MAKE) --no-print-directory examples-run || true
+	@$(MAKE) --no-print-directory integration-check || true
+	@$(MAKE) --no-print-directory spdx-check || true
 	@$(MAKE) --no-print-directory demo-check || true
 	@$(MAKE) --no-print-directory tool-check CONFIG=asan-ubsan || true
 	@$(MAKE) --no-print-directory bigendian-run || true
@@ -65,7 +68,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory fuzz-smoke || true
 	@echo "== total"
 	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS)) \
-	    examples demo tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARD)) fma-asm same-bytes $(FUZZ_LOGS)
+	    examples integration spdx demo tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARD)) fma-asm same-bytes $(FUZZ_LOGS)
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.
