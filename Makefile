@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # copse — spatial acceleration trees for machines with fixed memory.
 #
 #   make test          everything that must pass: host (gcc, clang; C99, C11), ASan+UBSan,

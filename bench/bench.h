@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the copse benchmarks share (host program, QEMU firmware, peers program):
  * a seeded RNG, query sets generated from a mesh, brute-force answers over all

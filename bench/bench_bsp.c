@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * make bench-bsp: the BSP trees on the host -> docs/benchmarks-bsp.md.
  *

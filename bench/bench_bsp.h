@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the BSP benchmarks share (host program bench_bsp.c, board firmware bench_bsp_fw.c):
  * a seeded RNG, generated scenes, and the brute force a user writes without a tree. Plain C99,

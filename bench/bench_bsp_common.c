@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scenes and brute force for the BSP benchmarks (see bench_bsp.h). */
 #include "bench_bsp.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_bsp_fw: the BSP trees on a board. Builds generated scenes sized to the board's
  * memory (no data files), then prints, as markdown table rows, the counter cost of each build

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared benchmark code: RNG, query sets, brute force, procedural scene (see bench.h). */
 #include "bench.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_fw: copse on a board. Builds a procedural room (bench_scene_room; no data
  * files), then prints the counter cost of each build and, per query family, of one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_host: copse's static BVH on the shared meshes, on the host.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Work counters for make bench-collide's "work per query" table. Linked only into the counting
  * build of the benchmark (collide_work), with -Wl,--wrap for each function below: every call

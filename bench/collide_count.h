@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The counters of bench/collide_count.c (the counting build of make bench-collide only).
  * In the timed build collide_counts is an undefined weak symbol: its address is null.

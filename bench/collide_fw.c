@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * collide_fw: the collision queries on a board. A procedural room (bench_scene_room: an uneven
  * floor, crates and shelves; no data files) and a procedural robot link (a closed cylinder,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * collide_peers: copse's collision queries (include/copse/collide.h) against FCL 0.7 (Debian's
  * libfcl-dev, the library MoveIt uses), in one process, on the same poses.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Time and statistics for the host benchmarks (bench_host, bench_bsp, octree_bench, the
  * peers): a monotonic clock and the median the method asks for.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * octree_ab: the point octree's k-nearest walk of another revision (AB_BASE, default main)
  * against this checkout's, in one process, on the same trees and query points

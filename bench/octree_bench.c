@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * octree_bench: copse's octrees on the host (make bench-octree, part of make bench).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The octree benchmarks' shared parts (see octree_scan.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <float.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the octree benchmarks share (bench/octree_bench.c, bench/peers/octree_peers.cpp): the
  * laser scan, query points generated from it with fixed seeds, a nanosecond clock, medians,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Assemble docs/benchmarks.md (make bench) or docs/benchmarks-peers.md (make bench-peers).
 
 The measuring programs print their own markdown (bench_host, bench_peers) or one record per

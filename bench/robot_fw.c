@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * robot_fw: the robot checks on a board, everything in flash. The Panda baked on the host by
  * `copse robot bake ... -o robot_panda.c` and the table and box (bench/robot_scene.c) baked by

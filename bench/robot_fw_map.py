@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """robot_fw_map.py MAP: flash and RAM of bench/robot_fw's image by who put it there, from the GNU
 ld link map (mk/robot-fw.mk). Every input section that landed in the image is counted as text,
 rodata, data or bss and charged to its object: the baked robot (gen/robot_panda.o), the baked

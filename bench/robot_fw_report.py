@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """robot_fw_report.py DIR HOST BOARD...: the firmware section of docs/benchmarks-robot.md from
 DIR/robot-fw-<board>.txt (bench/robot_fw.c's output under QEMU -icount), DIR/robot-fw-<board>.size
 (bench/robot_fw_map.py) and DIR/robot-fw-<host>.txt (the same program on the host). Fails when

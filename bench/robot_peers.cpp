@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * robot_peers: copse's robot checks (include/copse/robot.h) against FCL 0.7 (Debian's libfcl-dev)
  * set up the way MoveIt's FCL plugin sets it up, in one process, on the same meshes and the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The robot benchmarks' table and box (bench/robot_scene.h). */
 #include "robot_scene.h"
 

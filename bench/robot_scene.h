@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The robot benchmarks' table (make bench-robot): a table in front of the arm's base and a box
  * standing on it, as one triangle mesh in the world frame (z up, the arm's base at the origin, as

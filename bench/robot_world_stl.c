@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * robot_world_stl OUT.stl: writes the robot benchmarks' table and box (bench/robot_scene.c) as
  * binary STL, each corner the float itself, for `copse bake` to turn into the firmware's world

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replays copse's 3D walks with counters (see trav_stats.h). */
 #include "trav_stats.h"
 

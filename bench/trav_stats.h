@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Traversal statistics: how many node boxes and primitives a query tests.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Cross toolchain for Arm Cortex-M with the GNU Arm toolchain (arm-none-eabi-gcc + newlib):
 #   cmake -B build-fw -DCMAKE_TOOLCHAIN_FILE=<copse>/cmake/toolchain-arm-none-eabi.cmake \
 #         -DCOPSE_CPU_FLAGS="-mthumb -mcpu=cortex-m4 -mfpu=fpv4-sp-d16 -mfloat-abi=hard"

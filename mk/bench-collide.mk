@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make bench-collide   copse's collision queries against FCL 0.7 (libfcl-dev, with its octomap
 #                      support), same process, same poses: robot links against links, a link and
 #                      shapes against a room, a link against the laser scan; memory per triangle

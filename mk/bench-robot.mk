@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make bench-robot    copse's robot checks against FCL 0.7 set up as MoveIt's FCL plugin does
 #                     (bench/robot_peers.cpp: the Panda and the KUKA iiwa baked by `copse robot bake`,
 #                     with and without --spheres, in a world of a table, a box and shared meshes;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make bench        host benchmarks on ../shared/data meshes + instruction counts under QEMU
 #                   -> docs/benchmarks.md (method: bench/method.md)
 # make bench-peers  copse against Embree, Bullet and CGAL in one process -> docs/benchmarks-peers.md

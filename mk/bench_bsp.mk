@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make bench-bsp   the BSP trees: on the host, build time, nodes, bytes, depth, splits and query
 #                  throughput against brute force (bench/bench_bsp.c); on the boards, instruction
 #                  counts under QEMU -icount (bench/bench_bsp_fw.c) -> docs/benchmarks-bsp.md.

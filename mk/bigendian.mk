@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # bigendian-run (part of make test): the portable suites cross-built for a big-endian Linux
 # (s390x) and run under qemu-user. The blob suite saves little-endian blobs with the writers,

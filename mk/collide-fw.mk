@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # make bench-collide-fw: instructions per collision query on the boards under QEMU -icount
 # (bench/collide_fw.c: a procedural room and robot link, no data files) -> docs/benchmarks-collide-fw.md

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # make demo: two demos, each as firmware under QEMU -icount and as a host program, with every
 # answer line compared. Lines starting with '#' are machine-specific (board name, instruction

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # examples-run (part of make test): the README's examples, built as a user would build them
 # (the public headers and libcopse.a only, every warning an error) and run on the host; each

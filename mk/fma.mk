@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # fma-run (part of make test): the library and the same-bytes suite built the way a user might,
 # WITHOUT -ffp-contract=off and with multiply-add contraction allowed, on CPUs that have FMA:

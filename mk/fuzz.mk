@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # libFuzzer targets (tests/fuzz/, docs/fuzz.md), clang with address and undefined sanitizers.
 #   make fuzz               each target for FUZZ_SECONDS (default 60), from its corpus; new

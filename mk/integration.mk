@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # Taking copse into another project (docs/integration.md), the Makefile way and its checks:
 #   make lib                         the host libcopse.a (CONFIG, default gcc-c11) -> $(B)/lib/

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make bench-octree        the octrees on the host: the laser scan (build, bytes, radius and k-nearest
 #                          against brute force) and a generated city (frustum culling)
 #                          -> docs/benchmarks-octree.md

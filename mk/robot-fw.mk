@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # make bench-robot-fw: the robot checks on the boards under QEMU -icount (bench/robot_fw.c): the
 # Panda baked by `copse robot bake ... -o robot_panda.c` and the table and box of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # make size: flash and RAM of each library module (src/<module>) on every board, compiled
 # freestanding at -Os and at -O2, from arm-none-eabi-size -> docs/size.md. Also what the demo

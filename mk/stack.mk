@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # make stack: the worst-case stack of every public function on Cortex-M4 (mps2-an386), from
 # gcc's call graph of the library objects (-fcallgraph-info=su, see the board section), then

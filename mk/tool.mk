@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
 # make tool: the `copse` host tool (tools/copse, docs/tool.md) -> $(B)/tool/copse, linked with
 # the host library of CONFIG, assimp and urdfdom (built in $(H_OUT)/tool, one per CONFIG, and

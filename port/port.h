@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse port contract: what tests, demos and benchmarks need from a machine.
  * The library (src/, include/) never includes this file.

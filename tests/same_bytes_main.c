@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The same-bytes suite alone: the runner of the FMA-contracting builds (mk/fma.mk), which
  * compile the library and this suite without -ffp-contract=off. */
 #include "test.h"

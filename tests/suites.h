@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The list of suites. Add a suite: write tests/test_<name>.c with suite_<name>() and list it
  * here with its part; suites that need files or host libraries go in tests/host/ and
  * COPSE_HOST_SUITES.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Blobs (docs/format.md): the CRC-32; BVH round trips for every layout and split, where the
  * viewed tree answers a batch of random queries exactly as the built one; every truncation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the blob suites share (tests/test_blob.c): the CRC fix-up after a deliberate change,
  * and the hostile-bytes run every tree kind's view goes through.

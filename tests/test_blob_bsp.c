@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Blobs of the BSP trees (docs/format.md, kinds 4 and 5): round trips on random maps and brush
  * sets where the viewed tree answers every query bit for bit as the built one and passes the

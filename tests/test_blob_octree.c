@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Octree blobs (docs/format.md, "Point octree", "Loose octree"): round trips of point trees
  * (sizes 0, 1, 2, leaf-1, leaf, leaf+1 and more; coincident points; with and without ids;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BSP test kit, shared by the bsp2 and bsp3 suites and the host suite on real meshes: a
  * pool over test_memory() (the micro:bit's whole RAM is in it: tests keep no static buffers),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 2D axis-aligned BSP tree: the seed article's example with its tree derived by hand,
  * every query against brute force over the boxes on random scenes (fixed seeds, sizes 0, 1,

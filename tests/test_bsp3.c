@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 3D solid-leaf BSP tree: hand-derived trees for one and two boxes, the brush helpers,
  * every query against brute force over the brushes in double precision (point in any brush;

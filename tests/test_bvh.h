@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BVH test kit, shared by the bvh_* suites and the host mesh suite:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BVH builder: structure of every tree it makes, its memory accounting (exact sizes,
  * compile-time bounds, no byte written past the caller's buffer at any size), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BVH on awkward input: duplicate and coincident primitives, zero-area triangles, every
  * primitive at one point, coordinates far from the origin (as undulating.obj) and huge ones,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Bad input to the BVH: every refusal has its specific status, leaves an empty tree that
  * queries safely, and leaves the arena as it was; bad queries are refused with an empty

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The BVH test kit (see test_bvh.h): memory, scenes, query adapters, judges. */
 #include <float.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Every BVH query against the brute-force oracles, on random scenes with fixed seeds:
  * each tree layout (3D meshes with 16-bit, 32-bit and no indices and strided vertices,

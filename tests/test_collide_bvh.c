@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Posed shapes against a BVH over a triangle mesh (copse/collide.h, the BVH section): every
  * any / overlap / visit / distance function against the double-precision oracle

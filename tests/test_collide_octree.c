@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Posed shapes and meshes against a point octree (collide.h), judged against brute force over
  * every point in double (oracle/oracle_points.h), written from the header's contract alone:

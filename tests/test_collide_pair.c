@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A mesh against a mesh (copse/collide.h: copse_bvh_any_bvh, _overlap_bvh, _visit_bvh,
  * copse_distance_bvh_bvh) against the double-precision oracle (oracle/oracle_collide.h): every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sweeps (collide.h): copse_sweep_{sphere,capsule,obb}_{bvh,octree} against brute force in double
  * (oracle/oracle_points.h). For every primitive the oracle finds the first contact time of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Status names, the arena, and the port's number formatting. */
 #include <string.h>
 

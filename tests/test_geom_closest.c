@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The closest-point kernels (src/geom/closest.c) against a double-precision oracle
  * (tests/oracle/oracle_closest.c, textbook definitions, never calling src/geom).

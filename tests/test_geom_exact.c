@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The exact orientation predicates (src/geom/predicates.c) and the exact intersection tests
  * (src/geom/intersect.c) against exact integer references (tests/oracle/oracle_exact.c):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Poses and oriented boxes (src/geom/pose.c) against double-precision oracles written here from
  * the textbook definitions (elementary rotations multiplied out, the quaternion's q v q*, Rodrigues'

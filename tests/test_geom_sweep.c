@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GJK and the sweep kernels (src/geom/gjk.c, src/geom/sweep.c) against the double-precision
  * oracle of tests/oracle/oracle_sweep.c (brute-force convex distances; first contact by golden

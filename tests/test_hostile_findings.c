@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Regressions for the findings of the hostile review of the public API (issue 15): each test
  * is the attack that found the defect, checked against the documented answer. The oracles are

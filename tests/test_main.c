@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The test runner: every suite, on the host and on every board; or, built with
  * -DCOPSE_TEST_PART=n, the suites of part n only (tests/suites.h). */
 #include "test.h"

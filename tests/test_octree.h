@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The octree test kit, shared by the octree_* suites and the host scan suite:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The octree test kit (see test_octree.h): clouds, oracles, judges. */
 #include <float.h>
 #include <math.h>

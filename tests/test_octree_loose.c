@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The loose object octree against brute force: random boxes of every size (points, huge ones,
  * some sticking out of the world), inserted, moved and removed at random with the structure

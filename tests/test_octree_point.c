@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The point octree against brute force: every query on every cloud kind (uniform, clustered,
  * all coincident, planar, huge coordinates, integer grid), sizes 0, 1, 2, bucket-1, bucket,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The robot's one-call-per-configuration functions (copse/robot.h: copse_robot_collides,
  * _contacts, _distances, _motion, _motion_continuous) against the double oracle

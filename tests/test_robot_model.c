@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The robot model (copse/robot.h: build, forward kinematics, names, link parts, the allowed
  * matrix, save and view) against oracles written here: a double-precision forward kinematics

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Same input, same bytes (DESIGN.md principle 6): fixed small scenes built by every builder,
  * each tree hashed and printed as a "checksum <name>: <hash>" line. `make test` compares

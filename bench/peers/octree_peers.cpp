@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * octree_peers: copse's point octree against nanoflann's KD-tree (Debian libnanoflann-dev) on
  * the real laser scan, in one process, on the same query points: k = 1 and k = 8 nearest and

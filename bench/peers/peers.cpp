@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_peers: copse's static BVH next to Embree 3, Bullet and CGAL, in one process,
  * on the same meshes and the same query sets (bench_gen_* with the host bench's seeds).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # BBC micro:bit (nRF51822): Cortex-M0, 256 KB flash, 16 KB RAM
 BOARD_ARCH   := cortex-m
 BOARD_CFLAGS := -mthumb -mcpu=cortex-m0 -mfloat-abi=soft

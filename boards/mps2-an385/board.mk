@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ARM MPS2 AN385: Cortex-M3, no FPU (soft float)
 BOARD_ARCH   := cortex-m
 BOARD_CFLAGS := -mthumb -mcpu=cortex-m3 -mfloat-abi=soft

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ARM MPS2 AN386: Cortex-M4F, single-precision FPU (hard float)
 BOARD_ARCH   := cortex-m
 BOARD_CFLAGS := -mthumb -mcpu=cortex-m4 -mfpu=fpv4-sp-d16 -mfloat-abi=hard

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ARM MPS2 AN500: Cortex-M7, double-precision FPU (hard float)
 BOARD_ARCH   := cortex-m
 BOARD_CFLAGS := -mthumb -mcpu=cortex-m7 -mfpu=fpv5-d16 -mfloat-abi=hard

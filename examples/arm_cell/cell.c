@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The arm and its cell, generated: boxes and prisms triangulated here, the same numbers, bit for
  * bit, on every machine (no libm: the prisms' corners come from tables, rotations from copse).

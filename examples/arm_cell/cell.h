@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A procedural robot cell for the copse arm demo: a 6-joint arm with a two-finger gripper, and
  * its world (a table, pillars, a shelf, moving objects, a scanned fence), all generated in code

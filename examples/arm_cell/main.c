@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse demo: a 6-joint arm sweeping through a cluttered cell. No data file: cell.c makes it all.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse quickstart: the example in README.md, built and run by `make test`.
  *

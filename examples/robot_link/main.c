@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse collision example: a robot's forearm, its own collision mesh placed by the pose of a
  * URDF joint origin, checked against the world mesh and against a laser scan of a wall.

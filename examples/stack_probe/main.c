@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Stack probe: how much stack do copse's public functions really use on this board?
  * `make stack` runs it under QEMU and puts the numbers beside the static worst cases

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The warehouse, generated in code. Only + - * on floats and integer random
  * numbers: the same vertices, bit for bit, on a Cortex-M0, an M4F and a PC.

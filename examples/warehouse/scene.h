@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A procedural warehouse for the copse demo: walls, pillars, racks full of boxes
  * and a few loose crates, generated in code (no data files) into static arrays.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse — the blob container every tree is saved in (docs/format.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse — static bounding volume hierarchy (BVH / AABB tree) over triangles or boxes.
  *

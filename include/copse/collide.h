@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse — collision checks: shapes and meshes placed by a pose against trees.
  *

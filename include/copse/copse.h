@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* copse: spatial acceleration trees for machines with fixed memory. One include for everything. */
 #ifndef COPSE_H
 #define COPSE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse — the geometry the trees are built over and queried with.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse — octrees in fixed pools: a point octree (laser scans, radius and nearest-neighbour
  * search) and a loose object octree (boxes with ids: frustum culling, box/sphere/ray queries).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse — what queries return, shared by every tree: id lists and hit lists with a capacity
  * and a truncated flag (the array form), nearest results, and the visitor callbacks (the

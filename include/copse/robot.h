@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse — a robot against its world: links on a kinematic tree, one call per configuration.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A small printf for the port contract. Tests and the demo compare host output
  * with QEMU output character for character, so float digits must not depend on

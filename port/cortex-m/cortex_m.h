@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internals shared by the Cortex-M port's files (not part of the port contract). */
 #ifndef COPSE_CORTEX_M_H
 #define COPSE_CORTEX_M_H

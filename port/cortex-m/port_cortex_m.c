@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The port contract on Cortex-M under QEMU: semihosting for text and exit,
  * SysTick for the counter. Under `-icount shift=N,sleep=off` QEMU's virtual

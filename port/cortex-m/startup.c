@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Start-up for Cortex-M0..M7 under QEMU (and real parts with the same memory map):
  * vector table, .data/.bss set-up, FPU enable, stack painting, and a fault handler

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The port contract on a hosted machine (Linux, macOS): stdio, a monotonic clock, malloc'd scratch. */
 #define _POSIX_C_SOURCE 200809L
 #include "port.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The blob container: CRC-32, header and section table (docs/format.md). */
 #include "blob_internal.h"
 

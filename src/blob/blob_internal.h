@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse internal: writing and reading the blob container (docs/format.md). Fields are stored
  * and loaded byte by byte in little-endian order, so the writer runs on any host and never

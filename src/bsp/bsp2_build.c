@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 2D axis-aligned BSP tree of the seed, made correct.
  *

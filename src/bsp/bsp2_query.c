@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Queries on the 2D tree. Leaves list the objects overlapping them, so every answer is
  * decided by exact tests against the objects' boxes (clipped to the scene); the tree only

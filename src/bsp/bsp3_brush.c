@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Brushes: the helpers that make them, and what the 3D builder learns about each one before
  * it cuts anything (unit planes, corners, bevels, how far an expanded brush reaches).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 3D solid-leaf builder (the idea of Quake's map compilers, on convex brushes).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the 3D tree's builder and queries share: brush preparation (bsp3_brush.c) and the
  * child codes of the node array.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Queries on the 3D solid-leaf tree.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Saving the BSP trees as blobs and viewing them in place (docs/format.md, kinds 4 and 5).
  *

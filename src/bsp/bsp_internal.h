@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the two BSP trees share: the text writer and the walk of their dumps, the
  * fixed stacks' size, and small validation helpers.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Text dumps of both BSP trees: a writer that never passes the caller's capacity and
  * the pre-order and level-order walks, on a fixed stack.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Saving a BVH as a blob and viewing one in place (docs/format.md, "BVH"). */
 #include "bvh_internal.h"
 #include "../blob/blob_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BVH builder: one top-down builder whose split rule is a parameter
  * (median as in Recast's chunky mesh, centroid midpoint, or binned SAH).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Walking, inspecting and checking a BVH. */
 #include "bvh_internal.h"
 

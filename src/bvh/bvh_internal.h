@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the BVH's builder, queries and inspection share: node access for both
  * layouts, and primitive geometry in tree coordinates.

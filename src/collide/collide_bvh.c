@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Posed shapes against a BVH over a triangle mesh: any, overlap, visit and distance.
  *

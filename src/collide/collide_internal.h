@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the collision queries share: a posed shape moved into the tree's frame once per query,
  * its conservative tests against node boxes, its exact tests against triangles and points, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Posed shapes and meshes against a point octree (a scan).
  *

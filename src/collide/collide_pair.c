@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A mesh against a mesh: two BVHs walked together, neither rebuilt, refitted nor copied.
  *

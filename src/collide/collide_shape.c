@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Posed shapes in the tree's frame, the box-against-oriented-box tests, and the state of the
  * distance walks: what every collision query shares.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sweeps: a sphere, capsule or oriented box moved by a translation against a mesh tree or a
  * scan, the time of first contact.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "copse/arena.h"
 
 void copse_arena_init(copse_arena *arena, void *buf, size_t size)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse internal: the two result forms every id query offers, behind one call. A walk reports
  * ids with id_emit(); the entry point decides whether they fill the caller's copse_id_list

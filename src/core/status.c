@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "copse/status.h"
 
 const char *copse_status_str(copse_status status)

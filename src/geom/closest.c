@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Closest points between points, segments, triangles and boxes, in float (geom_collide.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The larger primitive tests of geom_internal.h. */
 #include "geom_internal.h"
 

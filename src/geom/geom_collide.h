@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The primitive kernels of the collision queries (src/collide): exact orientation tests,
  * closest points, convex distance (GJK) and sweeps, each on plain float arrays in one frame.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Geometry the trees share: primitive tests on plain float arrays.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GJK distance between two convex hulls (geom_collide.h, "convex sets").
  *

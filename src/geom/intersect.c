@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Exact intersection tests of closed triangles, segments and points, built only on the exact
  * orientation predicates (predicates.c): every decision is a sign of an exact determinant, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Poses and oriented boxes (copse/geom.h), and copse's own float sine and cosine. */
 #include "pose_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Poses for the kernels (src/geom/pose.c): copse's own float sine and cosine, a pose's status
  * as every query sees it, and a pose as the row-major arrays the kernels of geom_collide.h take.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Exact orientation predicates on float inputs, in float arithmetic only (DESIGN 8).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sweeps under translation (geom_collide.h, "sweeps"): the first t in [0, t_max] at which a
  * moving sphere, capsule or oriented box touches a triangle or a point.

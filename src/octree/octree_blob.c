@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Saving the octrees as blobs and viewing them in place (docs/format.md, "Point octree" and
  * "Loose octree").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Inspection of both octrees: statistics and a full structure check. One walk each, along the
  * path from the root (its nodes and cells kept per level), so a check can ask every point of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the octrees' sources share: node fields, cells, pools (results go through ../core/emit_internal.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The loose object octree: boxes with ids in a fixed pool of sparse nodes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The point octree's pools and its changes: init, bulk build, insert, remove.
  *

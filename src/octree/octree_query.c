@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Point octree queries.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Saving a robot as a blob and viewing one in place (docs/format.md, "Robot"): one section, the
  * layout itself. A view checks all of it before the robot is used -- every count, offset and

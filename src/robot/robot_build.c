@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Building a robot: the description validated, then laid out in one piece of the arena in the
  * flat form a robot blob holds (robot_internal.h, docs/format.md "Robot").

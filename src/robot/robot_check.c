@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One call per configuration: a robot's links, placed by their world poses, against the world
  * and against each other (copse_robot_collides, _contacts, _distances), on top of collide.h.

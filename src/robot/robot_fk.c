@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A robot's forward kinematics and what it tells about itself: variables, names, link parts and
  * the allowed-collision matrix. Each function is small and stands alone (DESIGN.md 9).

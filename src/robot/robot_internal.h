@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The robot's flat layout: what copse_robot_build lays out in its arena and a robot blob holds
  * (docs/format.md, "Robot"). Every field is a 4-byte word (the blob rule that lets one converter

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A motion from q0 to q1, straight in joint space: checked at discrete steps
  * (copse_robot_motion) or certified by conservative advancement (copse_robot_motion_continuous).

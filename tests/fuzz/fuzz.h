@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse fuzz targets (docs/fuzz.md): libFuzzer entry points in tests/fuzz/fuzz_*.c, built
  * with clang -fsanitize=fuzzer,address,undefined by mk/fuzz.mk. What they share lives here:

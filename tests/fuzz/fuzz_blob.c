@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the blob container. copse_blob_read on any bytes either fails with a specific
  * status or describes sections that lie inside the blob; copse_blob_to_host succeeds exactly
  * when the container is valid, writes nothing past the blob's size, and its output reads as

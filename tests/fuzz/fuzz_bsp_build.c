@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the BSP builders fed arbitrary floats. 2D: a scene and boxes; the arena is
  * exactly copse_bsp2_build_bytes (or, when that refuses the input, the build must refuse it
  * too, with a specific status); a built tree passes copse_bsp2_check and locates points as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the BSP views. The input is a blob (the corpus holds real saves of 2D and 3D
  * trees), then bytes that pick the queries. Both views are tried on it: each fails with a
  * specific status and leaves the tree empty, or accepts. An accepted tree answers every query

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the BVH builders fed arbitrary floats (NaN, infinities, huge, coincident).
  * Byte 0 picks the source (mesh 3D, mesh projected, boxes 3D, boxes 2D), the split and the
  * leaf size; the rest are coordinates. The arena is exactly copse_bvh_build_bytes (ASan sees

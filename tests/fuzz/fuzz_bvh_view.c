@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the BVH views. The input is a blob (the corpus holds real saves). It is given
  * back the sources its header asks for (fuzz_source_*, the geometry the corpus was built
  * over), and once with a wrong count. A view either fails with a specific status and leaves

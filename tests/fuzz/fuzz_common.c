@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the fuzz targets share (fuzz.h). */
 #include "fuzz.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the point octree (bulk build, then removes and inserts) and the loose octree
  * (inserts, moves, removes) fed arbitrary floats and pool sizes. Pools and scratch are exact
  * mallocs (ASan sees a write past them). Every call returns OK or a specific status; after

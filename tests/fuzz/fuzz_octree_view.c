@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the octree views. The input is a blob (the corpus holds real saves of point
  * and loose octrees), then bytes that pick the queries. Both views are tried on it: each
  * fails with a specific status and leaves the tree empty, or accepts. An accepted tree goes

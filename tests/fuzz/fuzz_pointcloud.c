@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the host's point-cloud readers (tools/lib/pointcloud_load.h), which read files
  * the tool is handed. Input: a byte choosing the reader (bit 0: PCD, else XYZ text), a byte
  * choosing the message buffer's size, then the file's bytes (an exact malloc, not

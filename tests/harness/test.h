@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copse test harness: one runner for the host and every QEMU board.
  *

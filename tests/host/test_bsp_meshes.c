@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 3D BSP on brushes made from a real mesh (host only): dungeon.obj (Recast's demo level)
  * cut into clusters of triangles by a grid over its bounds, each cluster's bounding box one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BVH on real meshes (host only): every mesh in <data>/meshes, loaded through assimp,
  * built with each split, as a 3D tree and as a 2D tree over its XZ projection; random rays

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The collision queries on real robots (host only; copse/collide.h against the double-precision
  * oracles oracle/oracle_collide.h and oracle/oracle_points.h, brute force over every primitive):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The point octree on the real laser scan (host only): <data>/pointclouds/octomap-scan.xyz,
  * 88,206 points of a corridor. Bulk-built with (leaf, bucket) sizes (16, 16), (32, 8) and

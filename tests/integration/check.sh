@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check.sh WORKDIR: every way of taking copse into a project (docs/integration.md), each built
 # from scratch in WORKDIR and each one a line "ok   ..." or "FAIL ..."; then "N passed, M failed".
 # Run by `make integration-check` (mk/integration.mk), which sets MAKE and B. Exit status: failures.

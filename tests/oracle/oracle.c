@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Double-precision reference geometry (see oracle.h). Straightforward on purpose. */
 #include "oracle.h"
 

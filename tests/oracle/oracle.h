@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Brute-force geometry in double precision: the answers copse's float code is judged
  * against. Written from the textbook definitions, never from src/geom, and never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Closest points in double from the textbook definitions (see oracle_closest.h). */
 #include "oracle_closest.h"
 

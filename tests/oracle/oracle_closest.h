@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Closest points in double precision, from the textbook definitions, for tests/test_geom_closest.c.
  * Never calls src/geom. Each function returns the (unsquared) distance and the points that

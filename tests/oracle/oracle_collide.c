@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Double-precision reference collision geometry (see oracle_collide.h). Straightforward on
  * purpose: minima over feature pairs, signed volumes, separating axes. */
 #include "oracle_collide.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Brute-force collision geometry in double precision: the answers copse's collision queries
  * (copse/collide.h) are judged against. Written from the textbook definitions (closest points

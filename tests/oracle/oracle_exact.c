@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exact integer references: see oracle_exact.h. */
 #include "oracle/oracle_exact.h"
 

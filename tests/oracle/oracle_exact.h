@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Exact references for the orientation predicates and intersection tests (tests/test_geom_exact.c),
  * in integer arithmetic only, written from textbook definitions and never calling src/geom.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Brute force for posed shapes against points and for sweeps, in double (see oracle_points.h). */
 #include "oracle/oracle_points.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Brute force for posed shapes against points and for sweeps, in double precision, written
  * from the definitions (never calling copse): the answers tests/test_collide_octree.c and

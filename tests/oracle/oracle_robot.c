@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Brute force for robots (oracle_robot.h): double FK and every primitive pair. */
 #include "oracle/oracle_robot.h"
 

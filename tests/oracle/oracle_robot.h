@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A robot against its world, brute force in double precision: the answers copse/robot.h's
  * one-call-per-configuration functions are judged against (tests/test_robot_check.c, and the

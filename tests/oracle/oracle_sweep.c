@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Brute-force convex distances and contact times in double (oracle_sweep.h). */
 #include "oracle/oracle_sweep.h"
 

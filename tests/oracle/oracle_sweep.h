@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Brute-force convex distances and first contact times in double precision: the oracle of the
  * GJK and sweep kernels (tests/test_geom_sweep.c). Written from the textbook definitions (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Runner self-check: this firmware must end as a reported fault (exit 99), never as a pass. */
 #include <stdint.h>
 

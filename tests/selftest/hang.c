@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Runner self-check: this firmware never ends; the runner's time limit must catch it. */
 #include "port.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "bvh_query.h"
 
 #include <float.h>

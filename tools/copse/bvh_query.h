@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One-off BVH queries as text: `ray ox oy oz dx dy dz [t_max]` in, one answer line out. The
  * tool's `query` command, the tool's tests (a tree built directly, a baked blob, an emitted C

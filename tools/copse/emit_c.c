@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "emit_c.h"
 
 #include <stdio.h>

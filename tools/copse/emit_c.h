@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The const C array emitter: a blob (and the arrays it was built over) as a .c and a .h that
  * firmware compiles and links, so the tree sits in flash and is viewed in place.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BSP backends of the tool. A BSP blob is a self-contained map (it holds its objects or
  * brushes), so stats, queries and SVG need nothing but the blob.

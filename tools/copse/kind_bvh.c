@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BVH backend of the tool: bake a mesh (assimp: OBJ, PLY, STL, glTF, COLLADA ...) into a
  * BVH blob or C array; stats, queries and SVG of a BVH blob. A BVH blob does not hold its mesh

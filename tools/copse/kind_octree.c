@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The octree backends of the tool. Both blobs are self-contained (a point-octree blob holds its
  * points and ids, a loose-octree blob its boxes), so stats, queries and SVG need only the blob.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "octree_query.h"
 
 #include <float.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One-off octree queries as text, shared by `copse query` and the tests' program around an
  * emitted blob, so both print the same lines (the brute-force checker prints them too):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * `copse robot bake|info|check|svg` (docs/tool.md, "copse robot"): the command line, the world
  * (meshes with poses and scales, a scan in a point octree) and the four commands.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * From a URDF to a built copse robot (robot_tool.h). Each link's <collision> elements are merged
  * into one mesh in the link frame: the mesh file's vertices (assimp, float) are scaled, rotated by

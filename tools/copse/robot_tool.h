@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * `copse robot` (docs/tool.md, "copse robot"): a URDF robot baked into one robot blob or const C
  * arrays, checked against a world, drawn.

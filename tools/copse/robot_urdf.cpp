@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The thin C++ side of `copse robot`: urdfdom parses the URDF (TinyXML an SRDF), and this file
 // copies what the robot commands need into the plain C structs of robot_urdf.h. No logic beyond
 // the copy and the link order lives here.

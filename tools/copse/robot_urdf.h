@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A URDF as plain C data, in double, exactly as Debian's urdfdom (liburdfdom-dev) parsed it:
  * robot_urdf.cpp is a thin loader over urdf::parseURDF that fills these structs, so the rest of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A small SVG writer for `copse svg`: a canvas that maps world coordinates (the two axes
  * drawn) to pixels with the second axis up, primitives as <polygon>s and tree cells as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The `copse` host tool (docs/tool.md): bake a mesh into a tree blob or a const C array,
  * print a blob's statistics, answer one-off queries, draw a tree as SVG.

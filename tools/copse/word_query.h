@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Query words and box files shared by the tool's backends (BSP, octrees) and the programs the
  * tests compile around an emitted blob: numbers from words, one query or a file of them, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host-side: a mesh cut into boxes, for the BSP tests and benchmarks. The triangles are
  * grouped by the cell of a grid over the mesh's bounds that holds their centroid (gxz cells

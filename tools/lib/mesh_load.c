@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "mesh_load.h"
 
 #include <assimp/cimport.h>

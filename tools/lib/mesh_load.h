@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host-side mesh loading for tests, benchmarks and tools, through the Open Asset
  * Import Library (OBJ, PLY, STL, glTF, COLLADA, ...). The core never sees this.

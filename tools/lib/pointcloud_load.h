@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host-side point-cloud reading for the tool, tests and fuzz targets: XYZ text (one point a
  * line, x y z and optional further columns) and PCD (the Point Cloud Library's format, DATA

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host only (make demo): writes the warehouse of scene.c as a binary STL file, which
  * `copse bake` turns into the const tree the firmware links (mk/demo.mk). Binary STL stores

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A program that uses copse the way a user would: the installed headers and copse::bvh (or
  * pkg-config's flags), nothing else of this repository. A BVH over a few triangles, a ray that

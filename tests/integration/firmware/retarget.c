@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * printf for an example that prints with <stdio.h>, on top of the Cortex-M port: formatted by
  * copse_port_vsnprintf (the digits every copse machine prints, %zu and %.2f included, which

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bsp2_check.py map MAP N SEED: a box map of N random boxes (fixed seed) in a 100 x 60 scene.
 bsp2_check.py queries N SEED: N random point, rect and segment2 queries in that scene.
 bsp2_check.py judge MAP ANSWERS: `copse query` answers on the baked 2D BSP against brute force over

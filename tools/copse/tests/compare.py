@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """compare.py TREE BRUTE: the tree's answers (`copse query`) against brute force (tool_oracle brute).
 
 Lines pair up by position and must echo the same query. Overlaps: the tree's ids are the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """corrupt.py TOOL BLOB MESH N SEED: N copies of a good blob with 1 to 4 random bytes changed
 and the CRC-32 recomputed (so the damage reaches the tree's own checks, not just the checksum),
 each given to `copse stats --mesh`, `copse query --mesh` and `copse svg`. Every run must exit 0

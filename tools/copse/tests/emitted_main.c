@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The tool test of `copse bake -o x.c`: this program is compiled with the emitted baked_tree.c
  * (every warning an error, C99 and C11), views the const blob in place over the emitted mesh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The tool test of `copse bake --tree octree|loose -o x.c`: compiled with the emitted
  * baked_cloud.c and baked_boxes.c (every warning an error, C99 and C11), it views each const

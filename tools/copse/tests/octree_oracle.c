@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The tool oracle's octree commands (tools/copse/tests/run.sh):
  *

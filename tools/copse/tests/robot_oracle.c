@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * robot_oracle URDF BLOB DATA CONFIGS DISTANCE_CONFIGS SEED: a baked robot (`copse robot bake`)
  * judged against the URDF it came from and a brute-force double oracle (tools/copse/tests/run.sh).

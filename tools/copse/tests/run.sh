@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The tool's tests (make tool-check, part of make test). Every step prints "ok   ..." or
 # "FAIL ..."; the last line is "N passed, M failed".
 #

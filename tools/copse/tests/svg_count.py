@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """svg_count.py FILE.svg RECTS POLYGONS [CIRCLES]: the file parses as XML (xml.etree) and holds
 exactly that many <rect> and <polygon> elements (and <circle>s, points, when given; none when
 not). Exit 1 otherwise, with the counts found."""

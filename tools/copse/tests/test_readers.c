@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The point-cloud readers (tools/lib/pointcloud_load.h): XYZ and PCD files written here into
  * DIR, good and malformed, read from the file and from an exact-length buffer (no terminator,

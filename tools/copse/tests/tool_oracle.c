@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The tool tests' other side (tools/copse/tests/run.sh):
  *

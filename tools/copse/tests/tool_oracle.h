@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared by the tool oracle's files (tool_oracle.c: meshes, octree_oracle.c: clouds and boxes). */
 #ifndef COPSE_TOOL_ORACLE_H
 #define COPSE_TOOL_ORACLE_H
