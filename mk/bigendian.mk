@@ -4,7 +4,8 @@
 # (s390x) and run under qemu-user. The blob suite saves little-endian blobs with the writers,
 # sees the views refuse them (HOST_ORDER), converts them with copse_blob_to_host and compares
 # the converted trees' answers with fresh builds; every other suite proves the builders and
-# queries on a big-endian machine. No data files, no assimp: COPSE_NO_HOST_SUITES.
+# queries on a big-endian machine. No data files, no assimp: COPSE_NO_HOST_SUITES. Every
+# instruction is emulated: COPSE_TEST_EMULATED sizes the slowest suites as on the QEMU boards.
 
 BE_CC      := s390x-linux-gnu-gcc
 BE_QEMU    := qemu-s390x
@@ -12,7 +13,7 @@ BE_SYSROOT := /usr/s390x-linux-gnu
 BE_OUT     := $(B)/bigendian-s390x
 BE_SRC     := $(LIB_SRC) $(TEST_SRC) $(PORT_COMMON) port/host/port_host.c
 # s390x evaluates float in double under ISO C unless told not to (FLT_EVAL_METHOD 1)
-BE_CFLAGS  := -std=c99 -fexcess-precision=fast -O2 -g $(WARN) $(FP_FLAGS) $(INC) -DCOPSE_HOST=1 -DCOPSE_NO_HOST_SUITES=1 -MMD -MP
+BE_CFLAGS  := -std=c99 -fexcess-precision=fast -O2 -g $(WARN) $(FP_FLAGS) $(INC) -DCOPSE_HOST=1 -DCOPSE_NO_HOST_SUITES=1 -DCOPSE_TEST_EMULATED=1 -MMD -MP
 DEPS_BE    := gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
 
 .PHONY: deps-bigendian bigendian bigendian-run
