@@ -641,6 +641,180 @@ static void test_id_none_refused(void)
     CHECK(list.count == 1u && found[0] == 7u);
 }
 
+/* ---- 11. a convex's margin from the whole tree's magnitude (fuzz_collide) ------------------------
+ * The convex test's rounding margin was a few ulps of the tree's largest coordinate: with one
+ * point (or triangle) at 7e12 every point within 1.7e6 of a 64 m segment "touched" it. The
+ * margin is now from the coordinates the test combines; the far geometry still counts. */
+
+/* The distance from p to the segment (-64..0, -64, -64), in double. */
+static double far_convex_gap(const copse_vec3 *p)
+{
+    double px = (double)p->x, x = px < -64.0 ? -64.0 - px : (px > 0.0 ? px : 0.0);
+    double y = (double)p->y + 64.0, z = (double)p->z + 64.0;
+    return sqrt(x * x + y * y + z * z);
+}
+
+static void test_convex_margin_far_tree(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_OCTREE_BYTES(16, 16, 4) + COPSE_BVH_BUILD_BYTES(6, 4) + 2048u);
+    static const copse_vec3 pts[6] = {{-39.90625f, -39.90625f, -39.90625f}, {-39.90625f, -37.90625f, -39.38f},
+                                      {-36.39f, -39.9f, -36.4f},             {-39.88f, -39.90625f, 7.17e12f},
+                                      {-21.8f, -21.8f, -21.8f},              {-20.0f, -64.0f, -64.0f}};
+    static const copse_vec3 hull[3] = {{9.16e-41f, -64.0f, -64.0f}, {-64.0f, -64.0f, -64.0f}, {-64.0f, -64.0f, -64.0f}};
+    const copse_convex convex = {hull, 3u};
+    copse_octree_config cfg;
+    copse_octree ot;
+    copse_arena arena, scratch;
+    copse_bvh bvh;
+    copse_mesh mesh;
+    float tri[6 * 9];
+    uint32_t found[8], id = 0, i, k;
+    copse_id_list list;
+    const copse_bvh_params bp = COPSE_BVH_PARAMS_DEFAULT;
+
+    memset(&cfg, 0, sizeof cfg);
+    cfg.points = pts;
+    cfg.point_capacity = 6;
+    cfg.bounds.min = copse_v3(-64, -64, -64);
+    cfg.bounds.max = copse_v3(0, 0, 7.2e12f);
+    cfg.max_nodes = 16;
+    cfg.max_buckets = 16;
+    cfg.leaf_size = 1;
+    cfg.bucket_size = 4;
+    cfg.max_depth = 6;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_octree_init(&ot, &arena, &cfg), COPSE_OK);
+    scratch = arena;
+    CHECK_STATUS(copse_octree_build(&ot, &scratch, 6u), COPSE_OK);
+    if (ot.size != 6u)
+        return;
+    list.ids = found;
+    list.capacity = 8;
+    CHECK_STATUS(copse_octree_overlap_convex(&ot, &convex, NULL, &list), COPSE_OK);
+    /* only point 5 lies on the segment; the others are 34 m and more from it */
+    CHECK_EQ_INT(list.count, 1);
+    for (i = 0; i < list.count; i++)
+        CHECK(far_convex_gap(&pts[found[i]]) < 1e-3);
+    CHECK_STATUS(copse_octree_any_convex(&ot, &convex, NULL, &id), COPSE_OK);
+    CHECK_EQ_INT(id, 5);
+
+    /* the same as a mesh: a small triangle at each point, the tree reaching 7e12 */
+    for (i = 0; i < 6u; i++)
+        for (k = 0; k < 3u; k++) {
+            tri[9 * i + 3 * k] = pts[i].x + (k == 1u ? 0.25f : 0.0f);
+            tri[9 * i + 3 * k + 1] = pts[i].y + (k == 2u ? 0.25f : 0.0f);
+            tri[9 * i + 3 * k + 2] = pts[i].z;
+        }
+    memset(&mesh, 0, sizeof mesh);
+    mesh.positions = tri;
+    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.vertex_count = 18;
+    mesh.triangle_count = 6;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_mesh(&bvh, &arena, &mesh, &bp), COPSE_OK);
+    CHECK_STATUS(copse_bvh_overlap_convex(&bvh, &convex, NULL, &list), COPSE_OK);
+    CHECK_EQ_INT(list.count, 1);
+    CHECK(list.count == 0u || found[0] == 5u);
+}
+
+/* ---- 12. bounded BSP builds: thin overlapping slabs at split_weight 0 ----------------------------
+ * Every slab crossing every other, and a score that never minds a cut: each level doubled the
+ * fragments (48 slabs: 18.5 M nodes, 30 s), and the counting pass ran to the end before it could
+ * report NOMEM. Now a build stays within COPSE_BSP3_VISIT_BUDGET and stops as soon as the tree it
+ * counts outgrows the arena. */
+
+#define SLABS_MAX 48u
+
+/* Slab i: |p . n_i| <= 0.05 with |p| bounded by a box, n_i turned i / n of a half turn about z. */
+static void make_slabs(uint32_t n, copse_plane (*planes)[6], copse_brush *brushes)
+{
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        float a = 3.14159265f * (float)i / (float)n, c = cosf(a), sn = sinf(a);
+        planes[i][0].normal = copse_v3(c, sn, 0.0f);
+        planes[i][0].dist = 0.05f;
+        planes[i][1].normal = copse_v3(-c, -sn, 0.0f);
+        planes[i][1].dist = 0.05f;
+        planes[i][2].normal = copse_v3(-sn, c, 0.0f);
+        planes[i][2].dist = 10.0f;
+        planes[i][3].normal = copse_v3(sn, -c, 0.0f);
+        planes[i][3].dist = 10.0f;
+        planes[i][4].normal = copse_v3(0.0f, 0.0f, 1.0f);
+        planes[i][4].dist = 10.0f;
+        planes[i][5].normal = copse_v3(0.0f, 0.0f, -1.0f);
+        planes[i][5].dist = 10.0f;
+        brushes[i].planes = planes[i];
+        brushes[i].plane_count = 6;
+    }
+}
+
+static bool in_slabs(copse_plane (*planes)[6], uint32_t n, copse_vec3 p)
+{
+    uint32_t i, k;
+    for (i = 0; i < n; i++) {
+        bool in = true;
+        for (k = 0; k < 6u; k++)
+            in = in && (double)planes[i][k].normal.x * (double)p.x + (double)planes[i][k].normal.y * (double)p.y +
+                               (double)planes[i][k].normal.z * (double)p.z <= (double)planes[i][k].dist;
+        if (in)
+            return true;
+    }
+    return false;
+}
+
+static void test_bsp3_bounded_slabs(void)
+{
+    copse_bsp3_params params = COPSE_BSP3_PARAMS_DEFAULT;
+    size_t avail, exact, scratch;
+    uint8_t *mem = (uint8_t *)test_memory(&avail);
+    /* the slabs at the front of the test memory (a board has little static RAM), the build after */
+    copse_plane(*planes)[6] = (copse_plane(*)[6])(void *)mem;
+    copse_brush *brushes = (copse_brush *)(void *)(mem + sizeof(copse_plane[SLABS_MAX][6]));
+    const size_t front = sizeof(copse_plane[SLABS_MAX][6]) + sizeof(copse_brush[SLABS_MAX]);
+    copse_arena arena;
+    copse_bsp3 bsp;
+    copse_bsp3_where w;
+    uint32_t n = SLABS_MAX, i, wrong = 0;
+    uint64_t budget;
+    if (!CHECK(avail > front + 1024u))
+        return;
+    mem += front;
+    avail -= front;
+    params.split_weight = 0.0f;
+    /* a board's test memory takes fewer slabs: the bound is the same function of n */
+    for (;;) {
+        make_slabs(n, planes, brushes);
+        scratch = copse_bsp3_scratch_bytes(brushes, n, &params);
+        exact = scratch < avail ? copse_bsp3_build_bytes(brushes, n, &params, mem, avail) : (size_t)-1;
+        if (exact <= avail || n <= 4u)
+            break;
+        n /= 2u;
+    }
+    if (exact > avail) {
+        test_skip("four slabs' tree does not fit the test memory");
+        return;
+    }
+    budget = COPSE_BSP3_VISIT_BUDGET(n, params.max_depth);
+    copse_arena_init(&arena, mem, exact);
+    CHECK_STATUS(copse_bsp3_build(&bsp, &arena, brushes, n, &params), COPSE_OK);
+    if (bsp.node_count == 0u)
+        return;
+    CHECK(bsp.node_count <= budget && bsp.leaf_count <= budget + 1u);
+    for (i = 0; i < 2000u; i++) { /* a lattice through the slabs' crossings */
+        copse_vec3 p = copse_v3(-1.0f + 0.01f * (float)(i % 200u), -0.5f + 0.1f * (float)(i / 200u), 0.5f);
+        if (copse_bsp3_contents(&bsp, p, &w) != COPSE_OK || w.solid != in_slabs(planes, n, p))
+            wrong++;
+    }
+    CHECK_EQ_INT(wrong, 0);
+    /* too small an arena: NOMEM as soon as the count outgrows it, not after counting it all */
+    if (exact > scratch + 4096u) {
+        size_t cap = scratch + 2048u;
+        copse_arena_init(&arena, mem, cap);
+        CHECK_STATUS(copse_bsp3_build(&bsp, &arena, brushes, n, &params), COPSE_ERR_NOMEM);
+        CHECK(arena.needed > cap && arena.needed < exact && arena.used == 0u);
+    }
+}
+
 void suite_hostile_findings(void)
 {
     test_run("hostile_findings/bvh_prim_id_range", test_bvh_prim_id_range);
@@ -653,4 +827,6 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/visit_nearest_ties", test_visit_nearest_ties);
     test_run("hostile_findings/documented_statuses", test_documented_statuses);
     test_run("hostile_findings/bvh_nearest_far", test_bvh_nearest_far);
+    test_run("hostile_findings/convex_margin_far_tree", test_convex_margin_far_tree);
+    test_run("hostile_findings/bsp3_bounded_slabs", test_bsp3_bounded_slabs);
 }

@@ -275,6 +275,13 @@ typedef struct copse_bsp3_params {
 
 #define COPSE_BSP3_PARAMS_DEFAULT { COPSE_BSP_MAX_DEPTH, 8u }
 
+/* Work: a build over n brushes cuts regions holding at most 8 * n * max_depth fragments in all
+ * (8 times what a tree that cuts no brush visits; each visit scores at most 64 candidate
+ * planes), so it makes at most that many nodes, that many + 1 leaves and twice that many leaf
+ * brush entries (n for a lone root leaf); a region whose cut would pass the budget becomes a
+ * mixed leaf, as at max_depth. */
+#define COPSE_BSP3_VISIT_BUDGET(n, max_depth) ((uint64_t)8u * (uint64_t)(n) * (uint64_t)(max_depth))
+
 /* The tree keeps its own copy of the (unit-normal, deduplicated) planes: it needs no input
  * once built and can be placed in flash. */
 typedef struct copse_bsp3 {
@@ -310,9 +317,13 @@ size_t copse_bsp3_bytes(const copse_bsp3 *bsp);
  * TOO_LARGE (more than COPSE_BSP3_MAX_SIDES planes, too many brushes), NONFINITE, DEGENERATE
  * (a brush without volume: contradictory or flat, which includes thinner than 4e-6 of its
  * scale, the largest |dist| of its unit planes or 1 if more: docs/bsp.md), UNBOUNDED (planes that enclose no finite
- * region), NOMEM. On NOMEM, arena->needed is exact when the arena held the scratch, and
- * otherwise the scratch alone (a lower bound). On any error the tree is empty and the arena
- * as it was. After success the arena ends at the end of the tree (copse_bsp3_bytes). */
+ * region), NOMEM. The build stops with NOMEM as soon as the tree it has counted so far
+ * outgrows the arena: arena->needed is then more than the arena holds but a lower bound (the
+ * scratch alone when even that did not fit, else scratch + the tree counted until it stopped);
+ * copse_bsp3_build_bytes() gives the exact figure. Work: at most COPSE_BSP3_VISIT_BUDGET(n,
+ * max_depth) fragment visits, fewer when the arena runs out first. On any error the tree is
+ * empty and the arena as it was. After success the arena ends at the end of the tree
+ * (copse_bsp3_bytes). */
 copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_brush *brushes, uint32_t count,
                               const copse_bsp3_params *params);
 

@@ -7,7 +7,8 @@
  *   - an empty leaf when no fragment reached it;
  *   - a solid leaf when some fragment's mask is empty: every plane of that brush lies on the
  *     path with the region behind it, so the region is inside the brush;
- *   - a mixed leaf at max_depth (queries test its brushes);
+ *   - a mixed leaf at max_depth, or when cutting it would take the build past its work budget
+ *     (queries test its brushes);
  *   - otherwise a node, cut by the best plane among the first BSP3_CANDIDATES distinct planes of
  *     its fragments' masks (in brush order). A plane's score is
  *         split_weight * (fragments it cuts) + |fragments in front - fragments behind|,
@@ -16,10 +17,18 @@
  * A fragment goes behind its own plane (and drops it from its mask); any other fragment goes to
  * each side where its brush has a corner farther than the build's epsilon from the plane.
  *
+ * Work: cutting a region visits each of its fragments (scored against at most BSP3_CANDIDATES
+ * planes). A tree that cuts no fragment visits each brush at most once per level, n * max_depth
+ * visits in all; the build allows COPSE_BSP3_VISIT_BUDGET (8 times that) and makes mixed leaves
+ * of the regions past it, so overlapping brushes (thin slabs at split_weight 0 doubled their
+ * fragments at every level) cost at most that many visits, nodes and leaf lists of two nodes'
+ * worth, whatever the arena.
+ *
  * Memory: the fragment lists wait on a stack in scratch, one list per level at most (each list
  * holds a brush at most once), so scratch has a bound from the plane counts; the tree's size
  * depends on the splits, so the builder first runs its decisions without writing (the count
- * pass), then writes the tree after the scratch and finally moves it to the arena's start.
+ * pass), then writes the tree after the scratch and finally moves it to the arena's start. The
+ * count pass stops with NOMEM as soon as the tree counted so far outgrows the arena.
  */
 #include "bsp3_internal.h"
 
@@ -60,6 +69,8 @@ typedef struct builder {
     uint32_t *stamp;      /* per distinct plane: the last node that scored it */
     frag *frags;
     uint32_t nfrags_cap, uplane_count, side_count;
+    uint64_t visits, budget; /* fragments of the regions cut so far; the most allowed */
+    size_t room;             /* arena bytes the tree may take (SIZE_MAX: no limit) */
     float eps, inflate, slack;
     copse_box3 bounds;
     /* output (NULL in the count pass) and counts */
@@ -297,7 +308,10 @@ static copse_status run(builder *b)
     uint32_t sp = 0, i, serial = 0;
     b->node_count = b->leaf_count = b->ref_count = b->depth = b->splits = 0;
     b->solid = b->mixed = b->empty = 0;
+    b->visits = 0;
     b->root = COPSE_BSP3_EMPTY;
+    if (tree_bytes(b) > b->room)
+        return COPSE_ERR_NOMEM; /* not even the planes, sides and brushes fit */
     for (i = 0; i < b->n; i++) {
         b->frags[i].brush = i;
         b->frags[i].mask = b->info[i].nreal >= 32u ? 0xFFFFFFFFu : (((uint32_t)1u << b->info[i].nreal) - 1u);
@@ -315,7 +329,7 @@ static copse_status run(builder *b)
         bool solid = false;
         for (i = 0; i < nf; i++)
             solid = solid || f[i].mask == 0;
-        if (nf == 0 || solid || e.depth >= b->max_depth) {
+        if (nf == 0 || solid || e.depth >= b->max_depth || b->visits + nf > b->budget) {
             b->depth = e.depth > b->depth ? e.depth : b->depth;
             if (nf == 0) {
                 b->empty++;
@@ -335,12 +349,17 @@ static copse_status run(builder *b)
             b->ref_count += nf;
             b->solid += solid;
             b->mixed += !solid;
+            if (tree_bytes(b) > b->room)
+                return COPSE_ERR_NOMEM; /* the arena cannot hold the tree: stop counting */
             continue;
         }
-        u = choose_plane(b, f, nf, serial++);
+        b->visits += nf;
         node = b->node_count++;
         if (node >= 0x7FFFFFF0u)
             return COPSE_ERR_TOO_LARGE;
+        if (tree_bytes(b) > b->room)
+            return COPSE_ERR_NOMEM;
+        u = choose_plane(b, f, nf, serial++);
         patch(b, &e, node);
         if (b->nodes != NULL) {
             b->nodes[node].plane = u;
@@ -386,8 +405,10 @@ static copse_status run(builder *b)
 }
 
 /* Lays the scratch out in `mem` and runs everything up to the count pass. */
+/* `room`: the arena bytes left for the tree; the count pass stops (NOMEM) when it outgrows them. */
 static copse_status prepare_and_count(builder *b, const copse_brush *brushes, uint32_t n,
-                                      const copse_bsp3_params *params, const scratch_plan *sp, uint8_t *mem)
+                                      const copse_bsp3_params *params, const scratch_plan *sp, uint8_t *mem,
+                                      size_t room)
 {
     uint8_t *p = mem;
     copse_status st;
@@ -396,6 +417,8 @@ static copse_status prepare_and_count(builder *b, const copse_brush *brushes, ui
     b->n = n;
     b->max_depth = params->max_depth;
     b->weight = params->split_weight;
+    b->budget = COPSE_BSP3_VISIT_BUDGET(n, params->max_depth);
+    b->room = room;
     b->bplanes = (copse_plane *)(void *)p;
     p += sp->bplanes;
     b->info = (binfo *)(void *)p;
@@ -426,7 +449,7 @@ size_t copse_bsp3_build_bytes(const copse_brush *brushes, uint32_t count, const 
         return (size_t)-1;
     copse_arena_init(&a, work, work_bytes);
     mem = (uint8_t *)copse_arena_alloc(&a, sp.total);
-    if (mem == NULL || prepare_and_count(&b, brushes, count, params, &sp, mem) != COPSE_OK)
+    if (mem == NULL || prepare_and_count(&b, brushes, count, params, &sp, mem, (size_t)-1) != COPSE_OK)
         return (size_t)-1;
     return add_or_max(sp.total, tree_bytes(&b));
 }
@@ -452,16 +475,16 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
     mem = (uint8_t *)copse_arena_alloc(arena, sp.total);
     if (mem == NULL)
         return COPSE_ERR_NOMEM; /* needed: the scratch alone, a lower bound */
-    st = prepare_and_count(&b, brushes, count, params, &sp, mem);
-    if (st != COPSE_OK) {
+    st = prepare_and_count(&b, brushes, count, params, &sp, mem, copse_arena_remaining(arena));
+    if (st != COPSE_OK && st != COPSE_ERR_NOMEM) {
         copse_arena_rewind(arena, mark);
         return st;
     }
     tree = tree_bytes(&b);
     out = (uint8_t *)copse_arena_alloc(arena, tree);
-    if (out == NULL) {
+    if (out == NULL || st != COPSE_OK) {
         copse_arena_rewind(arena, mark);
-        return COPSE_ERR_NOMEM; /* needed: exact */
+        return COPSE_ERR_NOMEM; /* needed: exact after a whole count, else what was counted */
     }
     /* the write pass, into the tree's place after the scratch (zeroed: no stale padding, the
      * same bytes wherever it is built) */
@@ -490,6 +513,7 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
         for (i = 0; i < b.uplane_count; i++) /* the same decisions as the count pass */
             b.stamp[i] = COPSE_BSP_NONE;
     }
+    b.room = (size_t)-1; /* the tree is in place */
     st = run(&b);
     /* the tree moves down over the scratch; the arena keeps the tree only */
     memmove(mem, out, tree);

@@ -94,7 +94,8 @@ typedef struct cl_shape {
     geo_ray ray;        /* capsule: v[0] to v[1], t in [0, 1], for node tests */
     geo_hull hull;      /* convex: the caller's points under `frame` */
     cl_frame frame;
-    float mag;          /* the largest |coordinate| of the shape in the tree's frame */
+    float mag;          /* the largest |coordinate| of the shape in the tree's frame, and of the tree's */
+    float own_mag;      /* convex: the largest |coordinate| of the shape alone (posed, plus the pose's) */
     float slack;        /* rounding allowance of node tests (CL_SLACK_ULPS ulps of mag and the tree's) */
 } cl_shape;
 
@@ -279,10 +280,16 @@ COPSE_INLINE float cl_convex_gjk(const cl_shape *s, const float *const *pts, uns
     return d2 == 0.0f ? 0.0f : geo_dist_sq3(ps, pt);
 }
 
-/* What the move to a local frame may round away: a few ulps of the magnitude. */
-COPSE_INLINE float cl_convex_grow(const cl_shape *s)
+/* What the move to a local frame may round away: a few ulps of the magnitude of the coordinates
+ * the test combines -- the shape's own and those of the points it is tested against, never the
+ * whole tree's (a tree reaching 1e12 must not make a point 60 m away touch). */
+COPSE_INLINE float cl_convex_grow(const cl_shape *s, const float *const *pts, unsigned n)
 {
-    return s->mag * (2.0f * FLT_EPSILON);
+    float m = s->own_mag;
+    unsigned k;
+    for (k = 0; k < n; k++)
+        m = geo_max(m, cl_max_abs3(pts[k]));
+    return m * (2.0f * FLT_EPSILON);
 }
 
 /* Does the shape touch the closed triangle (tree frame)? One kernel per kind: with a constant
@@ -313,7 +320,7 @@ COPSE_INLINE bool cl_touch_triangle(const cl_shape *s, cl_kind kind, const float
         return copse_geo_triangle_triangle_overlap(st, tri);
     }
     case CL_CONVEX:
-        return cl_convex_gjk(s, tri, 3, cl_convex_grow(s), ps, pt) == 0.0f;
+        return cl_convex_gjk(s, tri, 3, cl_convex_grow(s, tri, 3), ps, pt) == 0.0f;
     }
     return false;
 }
@@ -428,7 +435,7 @@ COPSE_INLINE bool cl_touch_point(const cl_shape *s, cl_kind kind, const float *p
         float pp[3];
         const float *one[1];
         one[0] = p;
-        return cl_convex_gjk(s, one, 1, cl_convex_grow(s), ps, pp) == 0.0f;
+        return cl_convex_gjk(s, one, 1, cl_convex_grow(s, one, 1), ps, pp) == 0.0f;
     }
     return cl_dist2_point(s, kind, p, ps) <= s->radius * s->radius;
 }

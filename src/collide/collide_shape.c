@@ -205,7 +205,7 @@ copse_status copse__collide_convex(cl_shape *s, const copse_convex *convex, cons
     copse_status st;
     uint32_t i;
     unsigned k;
-    float mag = tree_mag;
+    float mag = tree_mag, own = 0.0f;
     clear_shape(s);
     if (convex == NULL || (convex->points == NULL && convex->count > 0u))
         return COPSE_ERR_NULL;
@@ -222,10 +222,11 @@ copse_status copse__collide_convex(cl_shape *s, const copse_convex *convex, cons
         for (k = 0; k < 3; k++) {
             s->lo[k] = i == 0u ? q[k] : geo_min(s->lo[k], q[k]);
             s->hi[k] = i == 0u ? q[k] : geo_max(s->hi[k], q[k]);
-            mag = geo_max(mag, copse_fabsf(q[k]));
+            own = geo_max(own, copse_fabsf(q[k]));
         }
     }
-    s->mag = mag;
+    s->own_mag = own + cl_max_abs3(s->frame.t); /* bounds |R p| and |t| in the local move */
+    s->mag = geo_max(mag, own);
     s->slack = cl_slack(mag);
     for (k = 0; k < 3; k++) {
         s->lo[k] -= s->slack;
