@@ -262,45 +262,53 @@ copse_status copse_pose_from_axis_angle(copse_pose *out, copse_vec3 axis, float 
 
 /* ---- composing and applying ----------------------------------------------------------------- */
 
-/* mode 0: R p + t; 1: R p; 2: R^T (p - t). NULL is the identity. */
-static copse_vec3 transform(const copse_pose *pose, copse_vec3 p, unsigned mode)
+/* R p, the products summed left to right as every target does (no contraction). Straight-line:
+ * this is the robot check's and the collision queries' most called helper. */
+COPSE_INLINE copse_vec3 rotate(const copse_pose *pose, float x, float y, float z)
 {
-    float v[3], o[3], t[3];
-    unsigned i, k;
+    const float(*r)[3] = pose->rotation;
+    return copse_v3(r[0][0] * x + r[0][1] * y + r[0][2] * z, r[1][0] * x + r[1][1] * y + r[1][2] * z,
+                    r[2][0] * x + r[2][1] * y + r[2][2] * z);
+}
+
+/* R p + t. NULL is the identity. */
+static copse_vec3 transform_point(const copse_pose *pose, copse_vec3 p)
+{
+    copse_vec3 o;
     if (pose == NULL)
         return p;
-    v[0] = p.x;
-    v[1] = p.y;
-    v[2] = p.z;
-    t[0] = pose->translation.x;
-    t[1] = pose->translation.y;
-    t[2] = pose->translation.z;
-    if (mode == 2u)
-        for (k = 0; k < 3u; k++)
-            v[k] -= t[k];
-    for (i = 0; i < 3u; i++) {
-        o[i] = (mode == 2u ? pose->rotation[0][i] : pose->rotation[i][0]) * v[0];
-        for (k = 1; k < 3u; k++)
-            o[i] += (mode == 2u ? pose->rotation[k][i] : pose->rotation[i][k]) * v[k];
-        if (mode == 0u)
-            o[i] += t[i];
-    }
-    return copse_v3(o[0], o[1], o[2]);
+    o = rotate(pose, p.x, p.y, p.z);
+    return copse_v3(o.x + pose->translation.x, o.y + pose->translation.y, o.z + pose->translation.z);
 }
 
 copse_vec3 copse_pose_apply(const copse_pose *pose, copse_vec3 p)
 {
-    return transform(pose, p, 0u);
+    return transform_point(pose, p);
 }
 
 copse_vec3 copse_pose_apply_dir(const copse_pose *pose, copse_vec3 d)
 {
-    return transform(pose, d, 1u);
+    return pose == NULL ? d : rotate(pose, d.x, d.y, d.z);
+}
+
+/* R^T (p - t). */
+static copse_vec3 transform_inverse(const copse_pose *pose, copse_vec3 p)
+{
+    const float(*r)[3];
+    float x, y, z;
+    if (pose == NULL)
+        return p;
+    r = pose->rotation;
+    x = p.x - pose->translation.x;
+    y = p.y - pose->translation.y;
+    z = p.z - pose->translation.z;
+    return copse_v3(r[0][0] * x + r[1][0] * y + r[2][0] * z, r[0][1] * x + r[1][1] * y + r[2][1] * z,
+                    r[0][2] * x + r[1][2] * y + r[2][2] * z);
 }
 
 copse_vec3 copse_pose_apply_inverse(const copse_pose *pose, copse_vec3 p)
 {
-    return transform(pose, p, 2u);
+    return transform_inverse(pose, p);
 }
 
 copse_status copse_pose_compose(copse_pose *out, const copse_pose *a, const copse_pose *b)
@@ -314,12 +322,12 @@ copse_status copse_pose_compose(copse_pose *out, const copse_pose *a, const cops
         return COPSE_ERR_NULL;
     }
     for (j = 0; j < 3u; j++) { /* column j of Ra Rb is Ra times column j of Rb */
-        copse_vec3 col = transform(a, copse_v3(b->rotation[0][j], b->rotation[1][j], b->rotation[2][j]), 1u);
+        copse_vec3 col = rotate(a, b->rotation[0][j], b->rotation[1][j], b->rotation[2][j]);
         o.rotation[0][j] = col.x;
         o.rotation[1][j] = col.y;
         o.rotation[2][j] = col.z;
     }
-    o.translation = transform(a, b->translation, 0u);
+    o.translation = transform_point(a, b->translation);
     *out = o;
     return COPSE_OK;
 }
@@ -339,7 +347,7 @@ copse_status copse_pose_invert(copse_pose *out, const copse_pose *pose)
     for (i = 0; i < 3u; i++)
         for (j = 0; j < 3u; j++)
             o.rotation[i][j] = pose->rotation[j][i];
-    o.translation = transform(pose, copse_v3(0.0f, 0.0f, 0.0f), 2u); /* -R^T t */
+    o.translation = transform_inverse(pose, copse_v3(0.0f, 0.0f, 0.0f)); /* -R^T t */
     *out = o;
     return COPSE_OK;
 }
@@ -369,7 +377,7 @@ copse_status copse_obb_from_box(copse_obb *out, const copse_box3 *box, const cop
             c[i] = v[i] * 0.5f + v[i + 3u] * 0.5f; /* halves first: no overflow near FLT_MAX */
             v[i + 3u] = v[i + 3u] * 0.5f - v[i] * 0.5f;
         }
-        out->center = transform(pose, copse_v3(c[0], c[1], c[2]), 0u);
+        out->center = transform_point(pose, copse_v3(c[0], c[1], c[2]));
         out->half = copse_v3(v[3], v[4], v[5]);
         c[0] = out->center.x;
         c[1] = out->center.y;

@@ -22,6 +22,7 @@
  * touch with no padding it is a point both share.
  */
 #include "robot_internal.h"
+#include "../collide/collide_internal.h"
 #include "../geom/geom_collide.h"
 
 /* A pair's bounding-sphere cull and the pre-test skip only beyond this much (relative to the
@@ -587,13 +588,68 @@ static void rc_job_make(const rc_ctx *c, rc_job *j, uint32_t link, uint32_t kind
     j->max_raw = touch ? j->pad : rc_add(max_padded, j->pad);
 }
 
-/* A touching pair's details: the first pair within the paddings, else (rounding made the
- * boolean and the distance queries disagree) the nearest. */
-static copse_status rc_detail(const rc_ctx *c, const rc_job *touch, copse_robot_contact *out)
+/* A mesh-against-mesh boolean hit with no padding names its two triangles: the contact point is
+ * where they meet, from the corners the walk tested (posed by the same frame), with no second
+ * walk. False: the hit is not one (shapes, boxes, the scan, a padding), the walk must run. */
+static bool rc_witness(const rc_ctx *c, const rc_job *j, const rc_near *hit, copse_vec3 *point)
+{
+    const robot_link *la = robot_link_at(c->robot, j->link);
+    const copse_pose *pose_a = &c->poses[j->link], *pose_b;
+    copse_bvh ta, tb_own;
+    const copse_bvh *tb = &tb_own;
+    copse_pose rel;
+    cl_frame f;
+    const float *va[3], *vb[3], *qb[3];
+    float posed[3][3], pa[3], pq[3];
+    unsigned k;
+    if (hit == NULL || j->max_raw != 0.0f || hit->d != 0.0f || hit->prim == COPSE_NONE ||
+        hit->other_prim == COPSE_NONE || la->tree == COPSE_NONE)
+        return false;
+    if (j->kind == COPSE_CONTACT_SELF) {
+        const robot_link *lb = robot_link_at(c->robot, j->other);
+        if (lb->tree == COPSE_NONE)
+            return false;
+        robot_tree_view(c->robot, lb->tree, &tb_own);
+        pose_b = &c->poses[j->other];
+    } else if (j->kind == COPSE_CONTACT_MESH) {
+        tb = c->world->meshes[j->other].tree;
+        pose_b = &c->world->meshes[j->other].pose;
+    } else {
+        return false;
+    }
+    robot_tree_view(c->robot, la->tree, &ta);
+    if (hit->prim >= ta.mesh.triangle_count || hit->other_prim >= tb->mesh.triangle_count)
+        return false;
+    if (copse_pose_invert(&rel, pose_a) != COPSE_OK || copse_pose_compose(&rel, &rel, pose_b) != COPSE_OK ||
+        copse__collide_frame(&rel, &f) != COPSE_OK)
+        return false;
+    cl_tree_triangle(&ta, hit->prim, va);
+    cl_tree_triangle(tb, hit->other_prim, vb);
+    for (k = 0; k < 3; k++) {
+        cl_apply(&f, vb[k], posed[k]);
+        qb[k] = posed[k];
+    }
+    (void)copse_geo_triangle_triangle(va, qb, pa, pq);
+    *point = copse_pose_apply(pose_a, copse_v3(pa[0], pa[1], pa[2]));
+    return true;
+}
+
+/* A touching pair's details (hit: the boolean's answer, or NULL): the witness triangles' meeting
+ * point, else the first pair within the paddings, else (rounding made the boolean and the
+ * distance queries disagree) the nearest. */
+static copse_status rc_detail(const rc_ctx *c, const rc_job *touch, const rc_near *hit, copse_robot_contact *out)
 {
     rc_job j = *touch;
     rc_near n;
     copse_status st;
+    out->kind = j.kind;
+    out->link = j.link;
+    out->other = j.kind == COPSE_CONTACT_SCAN ? 0u : j.other;
+    if (rc_witness(c, &j, hit, &out->point)) {
+        out->prim = hit->prim;
+        out->other_prim = hit->other_prim;
+        return COPSE_OK;
+    }
     j.touch = false;
     j.first = true;
     j.max_raw = j.pad;
@@ -698,7 +754,7 @@ static bool rc_object(void *user, uint32_t id)
         }
     } else {
         copse_robot_contact ct;
-        if ((o->st = rc_detail(c, &j, &ct)) != COPSE_OK)
+        if ((o->st = rc_detail(c, &j, NULL, &ct)) != COPSE_OK)
             return false;
         /* insert by object index, dropping the last when full */
         i = o->n;
@@ -786,6 +842,7 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
                 return st;
             if (o.best != COPSE_NONE) {
                 rc_job_make(&c, &j, a, COPSE_CONTACT_OBJECT, o.best, true, 0.0f);
+                rc_empty(&r); /* no witness: the detail runs the pair again */
                 goto found;
             }
             if (world->scan != NULL) {
@@ -810,7 +867,7 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
             }
     return COPSE_OK;
 found:
-    st = rc_detail(&c, &j, first);
+    st = rc_detail(&c, &j, &r, first);
     if (st != COPSE_OK)
         rc_contact_empty(first);
     return st;
@@ -819,14 +876,14 @@ found:
 /* ---- contacts ----------------------------------------------------------------------------------- */
 
 /* Appends a touching pair's contact; false when the list is full (then truncated). */
-static copse_status rc_emit(const rc_ctx *c, const rc_job *j, copse_robot_contact *list, uint32_t cap,
-                            uint32_t *count, bool *truncated)
+static copse_status rc_emit(const rc_ctx *c, const rc_job *j, const rc_near *hit, copse_robot_contact *list,
+                            uint32_t cap, uint32_t *count, bool *truncated)
 {
     if (*count >= cap) {
         *truncated = true;
         return COPSE_OK;
     }
-    return rc_detail(c, j, &list[(*count)++]);
+    return rc_detail(c, j, hit, &list[(*count)++]);
 }
 
 copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *world, const copse_pose *link_poses,
@@ -857,7 +914,7 @@ copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *w
                 rc_job_make(&c, &j, a, COPSE_CONTACT_MESH, i, true, 0.0f);
                 if ((st = rc_pair(&c, &j, &r)) != COPSE_OK)
                     goto fail;
-                if (r.d != FLT_MAX && (st = rc_emit(&c, &j, contacts, capacity, count, truncated)) != COPSE_OK)
+                if (r.d != FLT_MAX && (st = rc_emit(&c, &j, &r, contacts, capacity, count, truncated)) != COPSE_OK)
                     goto fail;
             }
             if (*truncated)
@@ -880,7 +937,7 @@ copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *w
                 rc_job_make(&c, &j, a, COPSE_CONTACT_SCAN, 0u, true, 0.0f);
                 if ((st = rc_pair(&c, &j, &r)) != COPSE_OK)
                     goto fail;
-                if (r.d != FLT_MAX && (st = rc_emit(&c, &j, contacts, capacity, count, truncated)) != COPSE_OK)
+                if (r.d != FLT_MAX && (st = rc_emit(&c, &j, &r, contacts, capacity, count, truncated)) != COPSE_OK)
                     goto fail;
             }
         }
@@ -893,7 +950,7 @@ copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *w
                 rc_job_make(&c, &j, a, COPSE_CONTACT_SELF, b, true, 0.0f);
                 if ((st = rc_pair(&c, &j, &r)) != COPSE_OK)
                     goto fail;
-                if (r.d != FLT_MAX && (st = rc_emit(&c, &j, contacts, capacity, count, truncated)) != COPSE_OK)
+                if (r.d != FLT_MAX && (st = rc_emit(&c, &j, &r, contacts, capacity, count, truncated)) != COPSE_OK)
                     goto fail;
             }
     return COPSE_OK;
