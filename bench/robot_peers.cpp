@@ -736,6 +736,121 @@ Row dist_row(Robot &R, World &W)
     return row;
 }
 
+/* --walks: the mesh-against-mesh walks the check still runs once its ball tests have passed (a
+ * link's ball against the other's ball, then against the other's tree), per world mesh and per
+ * pair of links: how many a configuration, how many touch, what they cost (time-stamp counter
+ * ticks on x86-64, else CPU nanoseconds). Where the next speed-up is to be found. */
+static inline uint64_t walk_clock()
+{
+#if defined(__x86_64__)
+    return __builtin_ia32_rdtsc();
+#else
+    return (uint64_t)bench_cpu_ns();
+#endif
+}
+
+static copse_sphere root_ball(const copse_bvh &t)
+{
+    const copse_bvh_node3 *root = (const copse_bvh_node3 *)t.nodes;
+    copse_sphere s;
+    s.center = copse_v3(0.5f * root->min[0] + 0.5f * root->max[0], 0.5f * root->min[1] + 0.5f * root->max[1],
+                        0.5f * root->min[2] + 0.5f * root->max[2]);
+    s.radius = 0.5f * std::sqrt((root->max[0] - root->min[0]) * (root->max[0] - root->min[0]) +
+                                (root->max[1] - root->min[1]) * (root->max[1] - root->min[1]) +
+                                (root->max[2] - root->min[2]) * (root->max[2] - root->min[2]));
+    return s;
+}
+
+static bool ball_clear(const copse_bvh &t, const copse_pose &frame, copse_vec3 c, float r)
+{
+    copse_sphere s;
+    s.center = copse_pose_apply_inverse(&frame, c);
+    s.radius = r;
+    uint32_t id = COPSE_NONE;
+    copse_bvh_any_sphere(&t, &s, nullptr, &id);
+    return id == COPSE_NONE;
+}
+
+void walk_stats(Robot &R, World &W)
+{
+    const copse_robot *r = &R.plain.r;
+    std::vector<copse_pose> poses(R.links);
+    struct Acc {
+        double n = 0, touch = 0, ticks = 0;
+    };
+    std::vector<Acc> world(W.meshes.size()), self(R.links * R.links);
+    for (uint32_t c = 0; c < g_configs; c++) {
+        copse_robot_fk(r, R.q[c].data(), nullptr, poses.data());
+        for (uint32_t a = 0; a < R.links; a++) {
+            copse_bvh ta;
+            if (copse_robot_link_tree(r, a, &ta) != COPSE_OK || ta.prim_count == 0)
+                continue;
+            copse_sphere la = root_ball(ta);
+            copse_vec3 ca = copse_pose_apply(&poses[a], la.center);
+            for (size_t mi = 0; mi < W.meshes.size(); mi++) {
+                auto &m = W.meshes[mi];
+                copse_sphere mb = root_ball(m->bvh);
+                copse_vec3 cm = copse_pose_apply(&m->pose, mb.center);
+                float dx = ca.x - cm.x, dy = ca.y - cm.y, dz = ca.z - cm.z;
+                if (std::sqrt(dx * dx + dy * dy + dz * dz) > la.radius + mb.radius || ball_clear(m->bvh, m->pose, ca, la.radius))
+                    continue;
+                copse_pose inv, rel;
+                copse_pose_invert(&inv, &m->pose);
+                copse_pose_compose(&rel, &inv, &poses[a]);
+                copse_pair w;
+                uint64_t t0 = walk_clock();
+                copse_bvh_any_bvh(&m->bvh, &ta, &rel, &w, nullptr);
+                uint64_t t1 = walk_clock();
+                Acc &A = world[mi];
+                A.n++;
+                A.touch += w.tree_id != COPSE_NONE;
+                A.ticks += (double)(t1 - t0);
+            }
+            for (uint32_t b = a + 1; b < R.links; b++) {
+                copse_bvh tb;
+                if (copse_robot_allowed(r, a, b) || copse_robot_link_tree(r, b, &tb) != COPSE_OK || tb.prim_count == 0)
+                    continue;
+                copse_sphere lb = root_ball(tb);
+                copse_vec3 cb = copse_pose_apply(&poses[b], lb.center);
+                float dx = ca.x - cb.x, dy = ca.y - cb.y, dz = ca.z - cb.z;
+                if (std::sqrt(dx * dx + dy * dy + dz * dz) > la.radius + lb.radius || ball_clear(ta, poses[a], cb, lb.radius) ||
+                    ball_clear(tb, poses[b], ca, la.radius))
+                    continue;
+                copse_pose inv, rel;
+                copse_pose_invert(&inv, &poses[a]);
+                copse_pose_compose(&rel, &inv, &poses[b]);
+                copse_pair w;
+                uint64_t t0 = walk_clock();
+                copse_bvh_any_bvh(&ta, &tb, &rel, &w, nullptr);
+                uint64_t t1 = walk_clock();
+                Acc &A = self[a * R.links + b];
+                A.n++;
+                A.touch += w.tree_id != COPSE_NONE;
+                A.ticks += (double)(t1 - t0);
+            }
+        }
+    }
+    std::printf("%s, %u configurations: mesh walks past the ball tests (per configuration; ticks: %s)\n", R.name.c_str(),
+                (unsigned)g_configs,
+#if defined(__x86_64__)
+                "time-stamp counter"
+#else
+                "CPU ns"
+#endif
+    );
+    for (size_t mi = 0; mi < W.meshes.size(); mi++) {
+        const Acc &A = world[mi];
+        std::printf("  world %-8s %5.2f walks, %5.2f touching, %7.0f ticks (%6.0f a walk)\n", W.meshes[mi]->name.c_str(),
+                    A.n / g_configs, A.touch / g_configs, A.ticks / g_configs, A.n ? A.ticks / A.n : 0.0);
+    }
+    for (uint32_t k = 0; k < R.links * R.links; k++) {
+        const Acc &A = self[k];
+        if (A.n > 0)
+            std::printf("  self  %2u-%-2u    %5.2f walks, %5.2f touching, %7.0f ticks (%6.0f a walk)\n", k / R.links,
+                        k % R.links, A.n / g_configs, A.touch / g_configs, A.ticks / g_configs, A.ticks / A.n);
+    }
+}
+
 /* --pairs: how often each pair of links not allowed to touch touches over the configurations, and
  * whether it does at the middle of the limits (MoveIt Setup Assistant's "Always" and "Default"). */
 void pair_stats(Robot &R, World &W)
@@ -786,7 +901,7 @@ int main(int argc, char **argv)
 {
     std::string data = "../shared/data";
     std::vector<std::unique_ptr<Robot>> robots;
-    bool quick = false, pairs = false;
+    bool quick = false, pairs = false, walks = false;
     const char *profile = nullptr;
     for (int i = 1; i < argc; i++) {
         if (std::strcmp(argv[i], "--data") == 0 && i + 1 < argc)
@@ -797,6 +912,8 @@ int main(int argc, char **argv)
             profile = argv[++i];
         else if (std::strcmp(argv[i], "--pairs") == 0)
             pairs = true;
+        else if (std::strcmp(argv[i], "--walks") == 0)
+            walks = true;
         else if (std::strcmp(argv[i], "--configs") == 0 && i + 1 < argc)
             g_configs = (uint32_t)std::atoi(argv[++i]);
         else if (std::strcmp(argv[i], "--robot") == 0 && i + 3 < argc) {
@@ -806,7 +923,7 @@ int main(int argc, char **argv)
             load_blob(robots.back()->plain, argv[i + 3]);
             i += 3;
         } else {
-            std::fprintf(stderr, "usage: robot_peers [--data DIR] [--quick] [--configs N] [--pairs] [--profile collides|collides-noshapes|distances] "
+            std::fprintf(stderr, "usage: robot_peers [--data DIR] [--quick] [--configs N] [--pairs] [--walks] [--profile collides|collides-noshapes|distances[-self|-world][-once]] "
                                  "--robot NAME SPHERES.bin PLAIN.bin [--robot ...]\n");
             return 2;
         }
@@ -843,12 +960,18 @@ int main(int argc, char **argv)
     if (profile) {
         /* copse's side of one row alone, about 3 s a robot (for perf record) */
         bool dist = std::strstr(profile, "dist") != nullptr;
-        uint32_t flags = COPSE_ROBOT_CHECK_DEFAULT | (std::strstr(profile, "noshapes") ? COPSE_ROBOT_NO_SHAPES : 0u);
+        uint32_t flags = std::strstr(profile, "self")    ? COPSE_ROBOT_SELF
+                         : std::strstr(profile, "world") ? COPSE_ROBOT_WORLD
+                                                         : COPSE_ROBOT_CHECK_DEFAULT;
+        flags |= std::strstr(profile, "noshapes") ? COPSE_ROBOT_NO_SHAPES : 0u;
         for (auto &R : robots) {
             std::vector<copse_pose> p(R->links);
             std::vector<copse_link_distance> out(R->links);
+            /* "-once": every configuration once, for an exact count under callgrind
+             * (--toggle-collect=copse_robot_collides), instructions per configuration = total / --configs */
+            const bool once = std::strstr(profile, "once") != nullptr;
             double t0 = bench_cpu_ns();
-            while (bench_cpu_ns() - t0 < 3e9)
+            for (bool first = true; first || (!once && bench_cpu_ns() - t0 < 3e9); first = false)
                 for (uint32_t c = 0; c < g_configs; c++)
                     if (dist)
                         copse_dist(&R->shapes.r, W, R->q[c].data(), flags, p.data(), out.data());
@@ -860,6 +983,11 @@ int main(int argc, char **argv)
     if (pairs) {
         for (auto &R : robots)
             pair_stats(*R, W);
+        return 0;
+    }
+    if (walks) {
+        for (auto &R : robots)
+            walk_stats(*R, W);
         return 0;
     }
     std::vector<Row> crow, drow;

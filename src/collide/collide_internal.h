@@ -140,6 +140,29 @@ COPSE_INLINE float cl_slack(float mag)
 bool copse__collide_sat(const float *m, const float *e, const float *c, const float *h, const float *r,
                         const float *ar, float slack);
 
+/* The same test with what each box contributes made once and shared by the two children of a
+ * split: t = c - m; ext_t[j], the oriented box's half extent along the tree's axis j (row j of ar
+ * times h); ext_o[i], the axis-aligned box's along the oriented box's axis i (column i of ar times
+ * e), or NULL to make it here (only once the tree's axes have not separated them). */
+bool copse__collide_sat_pre(const float *t, const float *e, const float *h, const float *ext_t, const float *ext_o,
+                            const float *r, const float *ar, float slack);
+
+/* Those half extents: of an oriented box (half h) along the tree's axes, and of an axis-aligned
+ * box (half e) along the oriented box's axes. */
+COPSE_INLINE void cl_ext_tree(const float *ar, const float *h, float *ext)
+{
+    unsigned j;
+    for (j = 0; j < 3; j++)
+        ext[j] = ar[3 * j] * h[0] + ar[3 * j + 1] * h[1] + ar[3 * j + 2] * h[2];
+}
+
+COPSE_INLINE void cl_ext_oriented(const float *ar, const float *e, float *ext)
+{
+    unsigned i;
+    for (i = 0; i < 3; i++)
+        ext[i] = ar[i] * e[0] + ar[3 + i] * e[1] + ar[6 + i] * e[2];
+}
+
 /* Squared lower bound of the distance between the same two boxes: the larger of the gaps between
  * each box and the other's bounds in its frame (0 when those overlap). */
 float copse__collide_box_gap2(const float *m, const float *e, const float *c, const float *h, const float *r,

@@ -13,14 +13,29 @@
 
 #define PAIR_STACK (2u * COPSE_BVH_MAX_DEPTH + 2u)
 
+/* A leaf's triangles moved into the other tree's frame (up to LEAF_KEEP of them), so a walk that
+ * stays at the leaf while the other side splits tests the other's boxes against the triangles
+ * themselves, not against the leaf's box: a large slanted triangle's box holds much empty space. */
+#define LEAF_KEEP 4u
+
+typedef struct leaf_tris_moved {
+    uint32_t node;  /* the leaf held; COPSE_NONE for none */
+    uint32_t count; /* its triangles */
+    float v[LEAF_KEEP][3][3];
+    float mn[LEAF_KEEP][3], mx[LEAF_KEEP][3];
+} leaf_tris_moved;
+
 typedef struct pair_walk {
     const copse_bvh *ta; /* the tree: its frame is the answer's */
     const copse_bvh *tb; /* the posed mesh */
     cl_frame f;          /* the mesh's frame into the tree's */
+    cl_frame inv;        /* and back */
     float ar[9];         /* |rotation| plus a little, for the separating axes */
     float slack;
     float sep2;          /* the smallest squared gap of the pairs set aside */
     bool want_sep;
+    leaf_tris_moved mesh_leaf; /* a mesh leaf in the tree's frame */
+    leaf_tris_moved tree_leaf; /* a tree leaf in the mesh's frame */
 } pair_walk;
 
 /* The node's box: centre and half extents. */
@@ -43,16 +58,28 @@ COPSE_INLINE void posed_box(const pair_walk *w, uint32_t b, float *c, float *h)
     cl_apply(&w->f, cb, c);
 }
 
-/* May the tree's node a and the mesh's node b hold touching triangles? */
-COPSE_INLINE bool pair_touch(pair_walk *w, uint32_t a, uint32_t b)
+/* A mesh node in the tree's frame: centre, half extents along its own axes, and along the tree's
+ * (what every tree node it meets shares). */
+typedef struct posed_node {
+    float c[3], h[3], ext[3];
+} posed_node;
+
+COPSE_INLINE void pose_node(const pair_walk *w, uint32_t b, posed_node *p)
 {
-    float m[3], e[3], c[3], h[3];
-    node_box(w->ta, a, m, e);
-    posed_box(w, b, c, h);
-    if (copse__collide_sat(m, e, c, h, w->f.r, w->ar, w->slack))
+    posed_box(w, b, p->c, p->h);
+    cl_ext_tree(w->ar, p->h, p->ext);
+}
+
+/* May the tree's node (centre m, half e) and the posed mesh node hold touching triangles?
+ * ext_o: the tree node's half extents along the mesh node's axes, or NULL. */
+COPSE_INLINE bool node_touch(pair_walk *w, const float *m, const float *e, const posed_node *p, const float *ext_o)
+{
+    float t[3];
+    geo_sub3(t, p->c, m);
+    if (copse__collide_sat_pre(t, e, p->h, p->ext, ext_o, w->f.r, w->ar, w->slack))
         return true;
     if (w->want_sep)
-        w->sep2 = geo_min(w->sep2, copse__collide_box_gap2(m, e, c, h, w->f.r, w->ar));
+        w->sep2 = geo_min(w->sep2, copse__collide_box_gap2(m, e, p->c, p->h, w->f.r, w->ar));
     return false;
 }
 
@@ -113,6 +140,51 @@ COPSE_INLINE void grow_box(const float *mn, const float *mx, float g, float *gmn
     }
 }
 
+/* Moves leaf `leaf` of tree t by frame f into l (kept while it stays the same leaf). */
+static void leaf_move(const copse_bvh *t, uint32_t leaf, const cl_frame *f, leaf_tris_moved *l)
+{
+    uint32_t first = (uint32_t)bvh_node_index(t->nodes, leaf, 3), n = bvh_node_count(t->nodes, leaf, 3), j;
+    unsigned k, c;
+    if (l->node == leaf)
+        return;
+    l->node = leaf;
+    l->count = n;
+    for (j = 0; j < n && j < LEAF_KEEP; j++) {
+        const float *v[3];
+        cl_tree_triangle(t, t->prims[first + j], v);
+        for (k = 0; k < 3; k++)
+            cl_apply(f, v[k], l->v[j][k]);
+        for (c = 0; c < 3; c++) {
+            l->mn[j][c] = geo_min(l->v[j][0][c], geo_min(l->v[j][1][c], l->v[j][2][c]));
+            l->mx[j][c] = geo_max(l->v[j][0][c], geo_max(l->v[j][1][c], l->v[j][2][c]));
+        }
+    }
+}
+
+/* May a triangle of the moved leaf touch the box [mn, mx] (grown by the slack)? A leaf with more
+ * triangles than are kept says yes: its box test stands alone. When none may, the smallest gap
+ * between a triangle's bounds and the box is what the pair adds to the separation bound. */
+static bool leaf_meets_box(pair_walk *w, const leaf_tris_moved *l, const float *mn, const float *mx)
+{
+    float gmn[3], gmx[3], g2 = FLT_MAX;
+    geo_tri_box q;
+    uint32_t j;
+    if (l->count > LEAF_KEEP)
+        return true;
+    grow_box(mn, mx, w->slack, gmn, gmx);
+    geo_tri_box_init(&q, gmn, gmx);
+    for (j = 0; j < l->count; j++)
+        if (geo_box_overlap(l->mn[j], l->mx[j], gmn, gmx, 3) &&
+            copse_geo_triangle_box(&q, l->v[j][0], l->v[j][1], l->v[j][2]))
+            return true;
+    if (w->want_sep) {
+        for (j = 0; j < l->count; j++)
+            g2 = geo_min(g2, cl_aabb_gap2(l->mn[j], l->mx[j], mn, mx));
+        w->sep2 = geo_min(w->sep2, g2);
+    }
+    return false;
+}
+
 static copse_status pair_start(pair_walk *w, const copse_bvh *tree, const copse_bvh *mesh, const copse_pose *pose)
 {
     copse_status st;
@@ -130,6 +202,14 @@ static copse_status pair_start(pair_walk *w, const copse_bvh *tree, const copse_
     w->tb = mesh;
     for (k = 0; k < 9; k++)
         w->ar[k] = copse_fabsf(w->f.r[k]) + 4.0f * FLT_EPSILON;
+    for (k = 0; k < 3; k++) { /* the rotation is orthonormal (copse__collide_frame): its inverse is its transpose */
+        unsigned i;
+        for (i = 0; i < 3; i++)
+            w->inv.r[3 * k + i] = w->f.r[3 * i + k];
+    }
+    for (k = 0; k < 3; k++)
+        w->inv.t[k] = -(w->inv.r[3 * k] * w->f.t[0] + w->inv.r[3 * k + 1] * w->f.t[1] + w->inv.r[3 * k + 2] * w->f.t[2]);
+    w->mesh_leaf.node = w->tree_leaf.node = COPSE_NONE;
     mag = copse__collide_bvh_mag(tree);
     if (mesh->node_count > 0u) {
         float c[3], h[3];
@@ -304,26 +384,74 @@ typedef struct node_pair {
     uint32_t a, b;
 } node_pair;
 
+/* Depth first over the node pairs that may touch, left children first. A split tests both
+ * children at once, so the side that stays (the posed mesh node, or the tree node's extents
+ * along the mesh node's axes) is made once for the two; a stacked pair is known to touch. */
 COPSE_NOINLINE static void overlap_walk(pair_walk *w, pair_emitter *e)
 {
     node_pair stack[PAIR_STACK];
     uint32_t sp = 0, a = 0, b = 0;
+    float m[3], ev[3];
+    posed_node p;
+    node_box(w->ta, 0, m, ev);
+    pose_node(w, 0, &p);
+    if (!node_touch(w, m, ev, &p, NULL))
+        return;
     for (;;) {
-        if (pair_touch(w, a, b)) {
-            if (is_leaf(w->ta, a) && is_leaf(w->tb, b)) {
-                if (!leaf_pairs(w, a, b, e))
-                    return;
-            } else if (sp < PAIR_STACK) {
-                if (split_tree_side(w, a, b)) {
-                    stack[sp].a = bvh_node_right(w->ta->nodes, a, 3);
-                    stack[sp++].b = b;
-                    a = a + 1u;
-                } else {
-                    stack[sp].a = a;
-                    stack[sp++].b = bvh_node_right(w->tb->nodes, b, 3);
-                    b = b + 1u;
+        if (is_leaf(w->ta, a) && is_leaf(w->tb, b)) {
+            if (!leaf_pairs(w, a, b, e))
+                return;
+        } else if (sp < PAIR_STACK) {
+            uint32_t c1, c2;
+            bool t1, t2;
+            if (split_tree_side(w, a, b)) {
+                const bool b_leaf = is_leaf(w->tb, b);
+                c1 = a + 1u;
+                c2 = bvh_node_right(w->ta->nodes, a, 3);
+                pose_node(w, b, &p);
+                if (b_leaf)
+                    leaf_move(w->tb, b, &w->f, &w->mesh_leaf);
+                node_box(w->ta, c1, m, ev);
+                t1 = node_touch(w, m, ev, &p, NULL) &&
+                     (!b_leaf || leaf_meets_box(w, &w->mesh_leaf, bvh_node_min(w->ta->nodes, c1, 3),
+                                                bvh_node_max(w->ta->nodes, c1, 3)));
+                node_box(w->ta, c2, m, ev);
+                t2 = node_touch(w, m, ev, &p, NULL) &&
+                     (!b_leaf || leaf_meets_box(w, &w->mesh_leaf, bvh_node_min(w->ta->nodes, c2, 3),
+                                                bvh_node_max(w->ta->nodes, c2, 3)));
+                if (t1 || t2) {
+                    if (t1 && t2) {
+                        stack[sp].a = c2;
+                        stack[sp++].b = b;
+                    }
+                    a = t1 ? c1 : c2;
+                    continue;
                 }
-                continue;
+            } else {
+                float eo[3];
+                const bool a_leaf = is_leaf(w->ta, a);
+                c1 = b + 1u;
+                c2 = bvh_node_right(w->tb->nodes, b, 3);
+                node_box(w->ta, a, m, ev);
+                cl_ext_oriented(w->ar, ev, eo);
+                if (a_leaf)
+                    leaf_move(w->ta, a, &w->inv, &w->tree_leaf);
+                pose_node(w, c1, &p);
+                t1 = node_touch(w, m, ev, &p, eo) &&
+                     (!a_leaf || leaf_meets_box(w, &w->tree_leaf, bvh_node_min(w->tb->nodes, c1, 3),
+                                                bvh_node_max(w->tb->nodes, c1, 3)));
+                pose_node(w, c2, &p);
+                t2 = node_touch(w, m, ev, &p, eo) &&
+                     (!a_leaf || leaf_meets_box(w, &w->tree_leaf, bvh_node_min(w->tb->nodes, c2, 3),
+                                                bvh_node_max(w->tb->nodes, c2, 3)));
+                if (t1 || t2) {
+                    if (t1 && t2) {
+                        stack[sp].a = a;
+                        stack[sp++].b = c2;
+                    }
+                    b = t1 ? c1 : c2;
+                    continue;
+                }
             }
         }
         if (sp == 0u)

@@ -30,20 +30,31 @@
  * shapes-hold-the-mesh check stays well inside it. */
 #define RC_SLACK 1.0e-5f
 
+/* The links' bounding balls in the world, made as they are first asked for: a call over every
+ * pair asks for each link's many times. */
+typedef struct rc_balls {
+    uint64_t made; /* bit l: ball[l] is made */
+    float ball[COPSE_ROBOT_MAX_LINKS][4]; /* centre, radius (< 0: the link has nothing) */
+} rc_balls;
+
 typedef struct rc_ctx {
     const copse_robot *robot;
     const copse_world *world;
     const copse_pose *poses;
     uint32_t flags;
+    rc_balls *balls; /* NULL: each ball made when asked for */
 } rc_ctx;
 
 static void rc_ctx_init(rc_ctx *c, const copse_robot *robot, const copse_world *world, const copse_pose *poses,
-                        uint32_t flags)
+                        uint32_t flags, rc_balls *balls)
 {
     c->robot = robot;
     c->world = world;
     c->poses = poses;
     c->flags = flags;
+    c->balls = balls;
+    if (balls != NULL)
+        balls->made = 0u;
 }
 
 /* One pair's question. */
@@ -135,15 +146,27 @@ void robot_link_sphere(const copse_robot *r, uint32_t link, float c[3], float *r
     *radius = 0.5f * rc_len(mx[0] - mn[0], mx[1] - mn[1], mx[2] - mn[2]);
 }
 
-/* The link's bounding sphere in the world. */
+/* The link's bounding sphere in the world; false: the link has nothing to bound. */
 static bool rc_link_ball(const rc_ctx *c, uint32_t link, copse_vec3 *center, float *radius)
 {
     float lc[3];
+    if (c->balls != NULL && ((c->balls->made >> link) & 1u) != 0u) {
+        const float *b = c->balls->ball[link];
+        *center = copse_v3(b[0], b[1], b[2]);
+        *radius = b[3];
+        return *radius >= 0.0f;
+    }
     robot_link_sphere(c->robot, link, lc, radius);
-    if (*radius < 0.0f)
-        return false;
-    *center = copse_pose_apply(&c->poses[link], copse_v3(lc[0], lc[1], lc[2]));
-    return true;
+    *center = *radius < 0.0f ? copse_v3(0.0f, 0.0f, 0.0f) : copse_pose_apply(&c->poses[link], copse_v3(lc[0], lc[1], lc[2]));
+    if (c->balls != NULL) {
+        float *b = c->balls->ball[link];
+        b[0] = center->x;
+        b[1] = center->y;
+        b[2] = center->z;
+        b[3] = *radius;
+        c->balls->made |= (uint64_t)1u << link;
+    }
+    return *radius >= 0.0f;
 }
 
 /* The other thing's bounding sphere; false: it is empty. A tree the queries will refuse gets an
@@ -528,6 +551,18 @@ COPSE_INLINE uint32_t rc_shape_count(const robot_link *l)
     return l->sphere_count + l->capsule_count;
 }
 
+/* Is nothing of the tree (placed in the world by `frame`) within `reach` of the world point c?
+ * The ball test of one side against the other's tree: a few flops a node and a point-triangle
+ * test a leaf, where the mesh walk pays a separating-axis test a node pair. */
+static bool rc_ball_clear(const copse_bvh *tree, const copse_pose *frame, copse_vec3 c, float reach)
+{
+    copse_sphere s;
+    uint32_t id = COPSE_NONE;
+    s.center = copse_pose_apply_inverse(frame, c);
+    s.radius = reach;
+    return copse_bvh_any_sphere(tree, &s, NULL, &id) == COPSE_OK && id == COPSE_NONE;
+}
+
 /* The pair's answer (out->d FLT_MAX: nothing within job->max_raw). */
 static copse_status rc_pair(const rc_ctx *c, const rc_job *j, rc_near *out)
 {
@@ -547,6 +582,28 @@ static copse_status rc_pair(const rc_ctx *c, const rc_job *j, rc_near *out)
     gap = rc_len(ca.x - cb.x, ca.y - cb.y, ca.z - cb.z) - ra - rb;
     if (gap > rc_add(j->max_raw, slack))
         return COPSE_OK;
+    /* One side's ball against the other's tree, the smaller ball first: the ball holds its side
+     * (mesh or shapes), so nothing of the tree within its radius + max_raw (+ slack) means the
+     * pair is farther apart than max_raw. Most pairs whose balls meet end here. */
+    if (j->kind == COPSE_CONTACT_MESH) {
+        const copse_world_mesh *m = &c->world->meshes[j->other];
+        if (rc_ball_clear(m->tree, &m->pose, ca, rc_add(ra, rc_add(j->max_raw, slack))))
+            return COPSE_OK;
+    } else if (j->kind == COPSE_CONTACT_SELF) {
+        copse_bvh t;
+        bool b_first = rb <= ra;
+        unsigned k;
+        for (k = 0; k < 2u; k++) {
+            bool b_ball = (k == 0u) == b_first; /* b's ball against a's tree, or a's against b's */
+            const robot_link *l = b_ball ? la : lb;
+            if (l->tree == COPSE_NONE)
+                continue;
+            robot_tree_view(c->robot, l->tree, &t);
+            if (rc_ball_clear(&t, &c->poses[b_ball ? j->link : j->other], b_ball ? cb : ca,
+                              rc_add(b_ball ? rb : ra, rc_add(j->max_raw, slack))))
+                return COPSE_OK;
+        }
+    }
     /* Not against a world mesh: each shape there is a walk of the world's tree, where the link's
      * own mesh walk culls as well (docs/benchmarks-robot.md: the pre-test made it 5x slower). */
     if (j->kind == COPSE_CONTACT_MESH)
@@ -693,6 +750,9 @@ copse_status robot_check_begin(const copse_robot *r, const copse_world *w, const
         for (i = 0; i < w->mesh_count; i++)
             if (w->meshes[i].tree == NULL)
                 return COPSE_ERR_NULL;
+        for (i = 0; i < w->mesh_count; i++) /* every call, whatever it stops at, refuses a bad one */
+            if ((st = copse_pose_check(&w->meshes[i].pose)) != COPSE_OK)
+                return st;
         if (w->scan != NULL) {
             if (!geo_finite(w->scan_padding))
                 return COPSE_ERR_NONFINITE;
@@ -814,6 +874,7 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
                                   uint32_t flags, copse_robot_contact *first)
 {
     rc_ctx c;
+    rc_balls balls;
     rc_job j;
     rc_near r;
     uint32_t a, b, i;
@@ -823,7 +884,7 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
     rc_contact_empty(first);
     if ((st = robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
         return st;
-    rc_ctx_init(&c, robot, world, link_poses, flags);
+    rc_ctx_init(&c, robot, world, link_poses, flags, &balls);
     if ((flags & COPSE_ROBOT_WORLD) != 0u) {
         for (a = 0; a < robot->link_count; a++) {
             rc_objects o;
@@ -891,6 +952,7 @@ copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *w
                                   bool *truncated)
 {
     rc_ctx c;
+    rc_balls balls;
     rc_job j;
     rc_near r;
     uint32_t a, b, i;
@@ -906,7 +968,7 @@ copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *w
     *truncated = false;
     if ((st = robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
         return st;
-    rc_ctx_init(&c, robot, world, link_poses, flags);
+    rc_ctx_init(&c, robot, world, link_poses, flags, &balls);
     if ((flags & COPSE_ROBOT_WORLD) != 0u) {
         for (a = 0; a < robot->link_count && !*truncated; a++) {
             rc_objects o;
@@ -1005,7 +1067,7 @@ copse_status robot_world_nearest(const copse_robot *robot, const copse_world *wo
     rc_objects o;
     uint32_t i;
     copse_status st;
-    rc_ctx_init(&c, robot, world, poses, flags);
+    rc_ctx_init(&c, robot, world, poses, flags, NULL);
     robot_near_empty(out);
     for (i = 0; i < world->mesh_count; i++)
         if ((st = rc_offer(&c, link, COPSE_CONTACT_MESH, i, max_distance, out)) != COPSE_OK)
@@ -1034,7 +1096,7 @@ copse_status robot_pair_nearest(const copse_robot *robot, const copse_pose *pose
 {
     rc_ctx c;
     copse_status st;
-    rc_ctx_init(&c, robot, NULL, poses, flags);
+    rc_ctx_init(&c, robot, NULL, poses, flags, NULL);
     robot_near_empty(out);
     if ((st = rc_offer(&c, a, COPSE_CONTACT_SELF, b, max_distance, out)) != COPSE_OK)
         robot_near_empty(out);

@@ -142,7 +142,8 @@ void robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out);
 void robot_link_sphere(const copse_robot *robot, uint32_t link, float center[3], float *radius);
 
 /* The checks' argument rules: NULL (robot, poses; world under COPSE_ROBOT_WORLD), PARAM (flags,
- * a negative scan_padding), NONFINITE, and every link pose's copse_pose_check. */
+ * a negative scan_padding), NONFINITE, and every link pose's and (under COPSE_ROBOT_WORLD) every world
+ * mesh pose's copse_pose_check. */
 copse_status robot_check_begin(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
                                uint32_t flags);
 
