@@ -953,9 +953,15 @@ int main(int argc, char **argv)
         add_shared(W, data + "/meshes/stanford-bunny.obj", "bunny", 0.30f, bunny_at);
         finish_world(W);
     }
-    uint64_t seed = 101;
-    for (auto &R : robots)
-        setup_robot(*R, seed++);
+    /* the same configurations for the variants of one robot (NAME, NAME+never) */
+    std::vector<std::string> bases;
+    for (auto &R : robots) {
+        std::string base = R->name.substr(0, R->name.find('+'));
+        size_t k = std::find(bases.begin(), bases.end(), base) - bases.begin();
+        if (k == bases.size())
+            bases.push_back(base);
+        setup_robot(*R, 101 + k);
+    }
 
     if (profile) {
         /* copse's side of one row alone, about 3 s a robot (for perf record) */

@@ -52,22 +52,27 @@ $(BR_OUT)/bench/robot_peers.o: bench/robot_peers.cpp
 	@echo "  CXX bench $(BENCH_OPT) $<"
 	@g++ $(BR_CXXFLAGS) -c $< -o $@
 
-# The bakes: NAME.bin without spheres, NAME-spheres.bin with them.
+# The bakes: NAME.bin without spheres, NAME-spheres.bin with them; NAME+never*.bin the same with
+# MoveIt Setup Assistant's "Never" pairs allowed too (--never ROBOT_NEVER: pairs that touch in
+# none of that many random configurations, as the assistant's default sampling density).
+ROBOT_NEVER ?= 10000
 define br_bake
-$(BR_GEN)/$(1).bin: $(BR_TOOL) $(BR_URDF_$(1))
+$(BR_GEN)/$(1)$(3).bin: $(BR_TOOL) $(BR_URDF_$(1))
 	@mkdir -p $$(dir $$@)
 	@echo "  BAKE $$@"
-	@$(BR_TOOL) robot bake $(BR_URDF_$(1)) $(BR_ALLOW_$(1)) -q -o $$@
-$(BR_GEN)/$(1)-spheres.bin: $(BR_TOOL) $(BR_URDF_$(1))
+	@$(BR_TOOL) robot bake $(BR_URDF_$(1)) $(BR_ALLOW_$(1)) $(2) -q -o $$@
+$(BR_GEN)/$(1)$(3)-spheres.bin: $(BR_TOOL) $(BR_URDF_$(1))
 	@mkdir -p $$(dir $$@)
 	@echo "  BAKE $$@ (--spheres $(ROBOT_SPHERES))"
-	@$(BR_TOOL) robot bake $(BR_URDF_$(1)) $(BR_ALLOW_$(1)) --spheres $(ROBOT_SPHERES) -q -o $$@
+	@$(BR_TOOL) robot bake $(BR_URDF_$(1)) $(BR_ALLOW_$(1)) $(2) --spheres $(ROBOT_SPHERES) -q -o $$@
 endef
-$(foreach r,$(BR_ROBOTS),$(eval $(call br_bake,$(r))))
+$(foreach r,$(BR_ROBOTS),$(eval $(call br_bake,$(r),,)))
+$(foreach r,$(BR_ROBOTS),$(eval $(call br_bake,$(r),--never $(ROBOT_NEVER),+never)))
 
-BR_BLOBS := $(foreach r,$(BR_ROBOTS),$(BR_GEN)/$(r)-spheres.bin $(BR_GEN)/$(r).bin)
+BR_VARIANTS := $(BR_ROBOTS) $(addsuffix +never,$(BR_ROBOTS))
+BR_BLOBS := $(foreach r,$(BR_VARIANTS),$(BR_GEN)/$(r)-spheres.bin $(BR_GEN)/$(r).bin)
 BR_RUN    = $(BR_OUT)/robot_peers --data $(DATA) $(BENCH_ARGS) \
-            $(foreach r,$(BR_ROBOTS),--robot $(r) $(BR_GEN)/$(r)-spheres.bin $(BR_GEN)/$(r).bin)
+            $(foreach r,$(BR_VARIANTS),--robot $(r) $(BR_GEN)/$(r)-spheres.bin $(BR_GEN)/$(r).bin)
 
 bench-robot-bakes: $(BR_BLOBS)
 
@@ -90,8 +95,9 @@ bench-robot:
 	   echo "copse: gcc $$(gcc -dumpfullversion) $(BENCH_OPT) $(FP_FLAGS). FCL: Debian libfcl-dev" \
 	        "$$(dpkg-query -W -f='$${Version}' libfcl-dev) (libccd $$(dpkg-query -W -f='$${Version}' libccd-dev)), double" \
 	        "(\`BVHModel<OBBRSSd>\`, \`CollisionObjectd\`, \`DynamicAABBTreeCollisionManagerd\`: MoveIt's types)."; \
-	   echo "Robots from $(DATA)/robots, baked by \`copse robot bake URDF [--spheres $(ROBOT_SPHERES)] -o X.bin\`" \
-	        "(only links joined by a joint allowed to touch, see mk/bench-robot.mk)" \
+	   echo "Robots from $(DATA)/robots, baked by \`copse robot bake URDF [--spheres $(ROBOT_SPHERES)] [--never $(ROBOT_NEVER)] -o X.bin\`" \
+	        "(NAME: only links joined by a joint allowed to touch; NAME+never: also the pairs that touch in none of" \
+	        "$(ROBOT_NEVER) random configurations, MoveIt Setup Assistant's \"Never\" rule; see mk/bench-robot.mk)" \
 	        "and viewed with \`copse_robot_view\`; world meshes from $(DATA)/meshes."; \
 	   echo "One thread; times are the thread's CPU time per configuration, medians of rounds in which the" \
 	        "contenders take turns (the machine is shared: compare ratios within a row rather than absolute" \

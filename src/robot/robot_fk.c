@@ -20,30 +20,73 @@ COPSE_INLINE float joint_value(const copse_robot *r, const robot_joint *j, const
     return j->multiplier * q[robot_joint_at(r, j->mimic)->var] + j->offset;
 }
 
-/* The joint's place for its value: origin, then the motion about or along its axis. */
-static copse_status joint_pose(const robot_joint *j, float value, copse_pose *local)
+/* out = a b (a's rotation times b's, then a's rotation times b's translation plus a's), in a
+ * fixed order, straight-line: forward kinematics does this twice a joint. */
+COPSE_INLINE void fk_compose(const float ar[9], const float at[3], const float br[9], const float bt[3], float or_[9],
+                             float ot[3])
 {
-    copse_pose origin, motion;
-    copse_vec3 axis = copse_v3(j->axis[0], j->axis[1], j->axis[2]);
+    unsigned i;
+    for (i = 0; i < 3u; i++) {
+        const float r0 = ar[3u * i], r1 = ar[3u * i + 1u], r2 = ar[3u * i + 2u];
+        or_[3u * i] = r0 * br[0] + r1 * br[3] + r2 * br[6];
+        or_[3u * i + 1u] = r0 * br[1] + r1 * br[4] + r2 * br[7];
+        or_[3u * i + 2u] = r0 * br[2] + r1 * br[5] + r2 * br[8];
+        ot[i] = r0 * bt[0] + r1 * bt[1] + r2 * bt[2] + at[i];
+    }
+}
+
+/* The link's pose: parent, then the joint's origin, then its motion for this value -- about the
+ * unit axis through the quaternion (sin(value/2) axis, cos(value/2)) (the Euler-Rodrigues form,
+ * as copse_pose_from_axis_angle), or along it. The joint and q were checked (check_q). */
+static copse_status fk_joint(const robot_joint *j, float value, const copse_pose *parent, copse_pose *child)
+{
+    float pr[9], pt[3], m[9], mt[3], local[9], lt[3], r[9], t[3];
+    const float *rr = m, *tt = mt;
     unsigned i, k;
-    copse_status st = COPSE_OK;
+    for (i = 0; i < 3u; i++) {
+        for (k = 0; k < 3u; k++)
+            pr[3u * i + k] = parent->rotation[i][k];
+    }
+    pt[0] = parent->translation.x;
+    pt[1] = parent->translation.y;
+    pt[2] = parent->translation.z;
+    fk_compose(pr, pt, j->rotation, j->translation, m, mt); /* parent times origin */
+    if (j->type != COPSE_JOINT_FIXED) {                      /* times the motion */
+        lt[0] = lt[1] = lt[2] = 0.0f;
+        if (j->type == COPSE_JOINT_PRISMATIC) {
+            for (k = 0; k < 3u; k++)
+                lt[k] = j->axis[k] * value;
+            for (k = 0; k < 9u; k++)
+                local[k] = k % 4u == 0u ? 1.0f : 0.0f;
+        } else {
+            float sh, ch, x, y, z, w, sc;
+            if (!(copse_fabsf(value) <= COPSE_MAX_ANGLE))
+                return COPSE_ERR_PARAM;
+            copse_geo_sincos(value * 0.5f, &sh, &ch);
+            x = j->axis[0] * sh;
+            y = j->axis[1] * sh;
+            z = j->axis[2] * sh;
+            w = ch;
+            sc = 2.0f / (x * x + y * y + z * z + w * w);
+            local[0] = 1.0f - sc * (y * y + z * z);
+            local[1] = sc * (x * y - z * w);
+            local[2] = sc * (x * z + y * w);
+            local[3] = sc * (x * y + z * w);
+            local[4] = 1.0f - sc * (x * x + z * z);
+            local[5] = sc * (y * z - x * w);
+            local[6] = sc * (x * z - y * w);
+            local[7] = sc * (y * z + x * w);
+            local[8] = 1.0f - sc * (x * x + y * y);
+        }
+        fk_compose(m, mt, local, lt, r, t);
+        rr = r;
+        tt = t;
+    }
     for (i = 0; i < 3u; i++)
         for (k = 0; k < 3u; k++)
-            origin.rotation[i][k] = j->rotation[3u * i + k];
-    origin.translation = copse_v3(j->translation[0], j->translation[1], j->translation[2]);
-    if (j->type == COPSE_JOINT_FIXED) {
-        *local = origin;
-        return COPSE_OK;
-    }
-    if (!geo_finite(value))
-        return COPSE_ERR_NONFINITE;
-    if (j->type == COPSE_JOINT_PRISMATIC)
-        motion = copse_pose_translation(copse_v3(axis.x * value, axis.y * value, axis.z * value));
-    else
-        st = copse_pose_from_axis_angle(&motion, axis, value, copse_v3(0.0f, 0.0f, 0.0f));
-    if (st == COPSE_OK)
-        st = copse_pose_compose(local, &origin, &motion);
-    return st;
+            child->rotation[i][k] = rr[3u * i + k];
+    child->translation = copse_v3(tt[0], tt[1], tt[2]);
+    return COPSE_OK;
 }
 
 /* q's values finite and within their joints' limits (a relative 1e-6 of the range beyond). */
@@ -81,10 +124,8 @@ copse_status copse_robot_fk(const copse_robot *robot, const float *q, const cops
             link_poses[i] = base != NULL ? *base : copse_pose_identity();
     for (k = 0; k < robot->joint_count && st == COPSE_OK; k++) {
         const robot_joint *j = robot_joint_at(robot, robot->order[k]);
-        copse_pose local;
-        st = joint_pose(j, j->type == COPSE_JOINT_FIXED ? 0.0f : joint_value(robot, j, q), &local);
-        if (st == COPSE_OK)
-            st = copse_pose_compose(&link_poses[j->child], &link_poses[j->parent], &local);
+        const float v = j->type == COPSE_JOINT_FIXED ? 0.0f : joint_value(robot, j, q);
+        st = geo_finite(v) ? fk_joint(j, v, &link_poses[j->parent], &link_poses[j->child]) : COPSE_ERR_NONFINITE;
     }
     if (st != COPSE_OK)
         for (i = 0; i < robot->link_count; i++)

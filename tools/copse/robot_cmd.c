@@ -26,7 +26,7 @@ static int usage(void)
 {
     fputs("usage:\n"
           "  copse robot bake  ROBOT.urdf [--spheres N] [--padding m] [--srdf FILE] [--allow linkA,linkB]...\n"
-          "                    [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
+          "                    [--never N] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
           "  copse robot info  ROBOT\n"
           "  copse robot check ROBOT [--world MESH[@x,y,z,r,p,y[,scale]]]... [--scan CLOUD] [--scan-padding m]\n"
           "                    [--q \"v0 v1 ...\"] [--max-distance d]\n"
@@ -87,6 +87,9 @@ static int parse(int argc, char **argv, robot_opts *o)
             o->allow[o->allow_count++] = v;
         } else if (strcmp(a, "--spheres") == 0) {
             if (parse_count(a, v, COPSE_ROBOT_MAX_SHAPES, &o->spheres) != 0)
+                return 1;
+        } else if (strcmp(a, "--never") == 0) {
+            if (parse_count(a, v, 10000000u, &o->never) != 0)
                 return 1;
         } else if (strcmp(a, "--padding") == 0) {
             if (parse_length(a, v, &o->padding) != 0)

@@ -435,6 +435,93 @@ typedef struct link_build {
     uint32_t sphere_count;
 } link_build;
 
+/* ---- --never N: MoveIt Setup Assistant's "never in collision" ----------------------------------- */
+
+/* splitmix64: the same samples on every host */
+static uint64_t never_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Allows every pair of links not allowed yet that touches in none of n configurations drawn
+ * uniformly within the joint limits (continuous joints: a full turn), as MoveIt's setup
+ * assistant disables its "Never" pairs; prints them unless quiet. */
+static int allow_never(const robot_opts *o, const urdf_robot *u, copse_robot *r)
+{
+    const uint32_t links = r->link_count, dof = copse_robot_dof(r), cap = links * (links - 1u) / 2u + 1u;
+    float *q = (float *)calloc(dof + 1u, sizeof *q), *lo = (float *)calloc(dof + 1u, sizeof *lo),
+          *hi = (float *)calloc(dof + 1u, sizeof *hi);
+    copse_pose *poses = (copse_pose *)calloc(links, sizeof *poses);
+    copse_robot_contact *contacts = (copse_robot_contact *)calloc(cap, sizeof *contacts);
+    uint8_t *seen = (uint8_t *)calloc((size_t)links * links, 1);
+    uint64_t state = 0x636F707365ull; /* "copse" */
+    uint32_t i, k, a, b, allowed = 0;
+    int rc = 1;
+    if (q == NULL || lo == NULL || hi == NULL || poses == NULL || contacts == NULL || seen == NULL) {
+        tool_fail("out of memory");
+        goto done;
+    }
+    for (k = 0; k < dof; k++) {
+        if (copse_robot_variable(r, k, NULL, &lo[k], &hi[k]) != COPSE_OK) {
+            tool_fail("%s: variable %u has no joint", o->input, (unsigned)k);
+            goto done;
+        }
+        if (lo[k] < -3.14159265f)
+            lo[k] = -3.14159265f;
+        if (hi[k] > 3.14159265f)
+            hi[k] = 3.14159265f;
+    }
+    for (i = 0; i < o->never; i++) {
+        uint32_t count = 0;
+        bool truncated = false;
+        for (k = 0; k < dof; k++)
+            q[k] = lo[k] + (hi[k] - lo[k]) * (float)((double)(never_next(&state) >> 11) * 0x1p-53);
+        if (copse_robot_fk(r, q, NULL, poses) != COPSE_OK ||
+            copse_robot_contacts(r, NULL, poses, COPSE_ROBOT_SELF, contacts, cap, &count, &truncated) != COPSE_OK) {
+            tool_fail("%s: --never: configuration %u could not be checked", o->input, (unsigned)i);
+            goto done;
+        }
+        for (k = 0; k < count; k++)
+            seen[contacts[k].link * links + contacts[k].other] = 1;
+    }
+    for (a = 0; a < links; a++)
+        for (b = a + 1u; b < links; b++) {
+            copse_bvh ta, tb;
+            if (copse_robot_allowed(r, a, b) || seen[a * links + b] || seen[b * links + a])
+                continue;
+            /* links with nothing to touch stay as they are */
+            if ((copse_robot_link_tree(r, a, &ta) != COPSE_OK || ta.prim_count == 0) &&
+                copse_robot_link_spheres(r, a, NULL, 0) + copse_robot_link_capsules(r, a, NULL, 0) == 0)
+                continue;
+            if ((copse_robot_link_tree(r, b, &tb) != COPSE_OK || tb.prim_count == 0) &&
+                copse_robot_link_spheres(r, b, NULL, 0) + copse_robot_link_capsules(r, b, NULL, 0) == 0)
+                continue;
+            if (copse_robot_allow(r, a, b, true) != COPSE_OK) {
+                tool_fail("%s: --never: allowing %s and %s failed", o->input, u->links[a].name, u->links[b].name);
+                goto done;
+            }
+            if (!o->quiet)
+                printf("never     %-24s %-24s no contact in %u configurations: allowed\n", u->links[a].name,
+                       u->links[b].name, o->never);
+            allowed++;
+        }
+    if (!o->quiet)
+        printf("never     %u pairs allowed (MoveIt Setup Assistant's \"Never\" rule, %u samples)\n", (unsigned)allowed,
+               o->never);
+    rc = 0;
+done:
+    free(q);
+    free(lo);
+    free(hi);
+    free(poses);
+    free(contacts);
+    free(seen);
+    return rc;
+}
+
 static int build_from_urdf(const robot_opts *o, robot_loaded *out)
 {
     const urdf_robot *u = &out->urdf;
@@ -584,6 +671,8 @@ static int build_from_urdf(const robot_opts *o, robot_loaded *out)
         tool_fail("%s: building the robot: %s", o->input, copse_status_str(st));
         goto done;
     }
+    if (o->never > 0 && allow_never(o, u, &out->robot) != 0)
+        goto done;
     rc = 0;
 done:
     for (i = 0; lb != NULL && i < u->link_count; i++) {
@@ -616,8 +705,8 @@ int robot_open(const robot_opts *o, robot_loaded *out)
         if ((st = copse_robot_view(&out->robot, out->memory, len)) != COPSE_OK)
             return tool_fail("%s: not a valid robot blob (or a URDF without .urdf): %s", o->input,
                              copse_status_str(st));
-        if (o->srdf != NULL || o->allow_count > 0 || o->spheres > 0 || o->padding > 0.0f)
-            return tool_fail("%s: a baked robot is read-only: --srdf, --allow, --spheres and --padding are bake "
+        if (o->srdf != NULL || o->allow_count > 0 || o->spheres > 0 || o->padding > 0.0f || o->never > 0)
+            return tool_fail("%s: a baked robot is read-only: --srdf, --allow, --never, --spheres and --padding are bake "
                              "options (give the URDF)",
                              o->input);
     }

@@ -34,6 +34,7 @@ typedef struct robot_opts {
     const char *allow[ROBOT_MAX_ALLOW];
     unsigned allow_count;
     unsigned spheres;         /* --spheres N: bounding spheres fitted per link (0: none) */
+    unsigned never;           /* --never N: allow the pairs that touch in none of N random configurations */
     float padding;            /* --padding m */
     float scan_padding;       /* --scan-padding m */
     float max_distance;       /* --max-distance d */
