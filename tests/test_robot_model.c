@@ -594,6 +594,55 @@ static void test_build_hand(void)
         CHECK_STATUS(copse_robot_variable(&robot, 4, &joint, &lo, &hi), COPSE_ERR_INDEX);
         CHECK_STATUS(copse_robot_variable(NULL, 0, &joint, &lo, &hi), COPSE_ERR_NULL);
     }
+    /* what the robot says of each joint and link is the description's */
+    for (j = 0; j < robot.joint_count; j++) {
+        const copse_joint_desc *d = &h->joints[j];
+        copse_robot_joint_info ji;
+        dpose o;
+        const double ax = (double)d->axis.x, ay = (double)d->axis.y, az = (double)d->axis.z;
+        double err = 0.0, an = sqrt(ax * ax + ay * ay + az * az);
+        unsigned a, b;
+        CHECK_STATUS(copse_robot_joint_info_get(&robot, j, &ji), COPSE_OK);
+        CHECK(ji.type == d->type && ji.parent == d->parent && ji.child == d->child);
+        CHECK(ji.mimic == (d->mimic < 0 ? COPSE_NONE : (uint32_t)d->mimic));
+        CHECK((ji.variable == COPSE_NONE) == (d->type == COPSE_JOINT_FIXED || d->mimic >= 0));
+        if (d->mimic >= 0)
+            CHECK(ji.multiplier == d->multiplier && ji.offset == d->offset);
+        if (d->type == COPSE_JOINT_REVOLUTE || d->type == COPSE_JOINT_PRISMATIC)
+            CHECK(ji.lower == d->lower && ji.upper == d->upper);
+        if (d->type != COPSE_JOINT_FIXED) /* the axis, normalised */
+            CHECKF(fabs((double)ji.axis.x - ax / an) + fabs((double)ji.axis.y - ay / an) +
+                           fabs((double)ji.axis.z - az / an) < 1e-6,
+                   "joint %u axis", (unsigned)j);
+        d_origin(&o, d);
+        for (a = 0; a < 3u; a++) {
+            for (b = 0; b < 3u; b++)
+                err = fmax(err, fabs((double)ji.origin.rotation[a][b] - o.r[a][b]));
+            err = fmax(err, fabs((double)(a == 0 ? ji.origin.translation.x : a == 1 ? ji.origin.translation.y
+                                                                                   : ji.origin.translation.z) -
+                                 o.t[a]));
+        }
+        CHECKF(err < 1e-6, "joint %u origin off by %g", (unsigned)j, err);
+    }
+    for (k = 0; k < robot.link_count; k++) {
+        copse_robot_link_info li;
+        CHECK_STATUS(copse_robot_link_info_get(&robot, k, &li), COPSE_OK);
+        CHECK(li.padding == h->links[k].padding);
+        CHECK(k == H_BASE ? li.parent_joint == COPSE_NONE : li.parent_joint < robot.joint_count &&
+                                                                h->joints[li.parent_joint].child == k);
+    }
+    {
+        copse_robot_link_info li;
+        copse_robot_joint_info ji;
+        CHECK_STATUS(copse_robot_link_info_get(&robot, robot.link_count, &li), COPSE_ERR_INDEX);
+        CHECK(li.parent_joint == COPSE_NONE && li.padding == 0.0f && !li.shapes_bound);
+        CHECK_STATUS(copse_robot_link_info_get(NULL, 0, &li), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_robot_link_info_get(&robot, 0, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_robot_joint_info_get(&robot, robot.joint_count, &ji), COPSE_ERR_INDEX);
+        CHECK(ji.parent == COPSE_NONE && ji.child == COPSE_NONE && ji.variable == COPSE_NONE);
+        CHECK_STATUS(copse_robot_joint_info_get(NULL, 0, &ji), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_robot_joint_info_get(&robot, 0, NULL), COPSE_ERR_NULL);
+    }
     /* order: a permutation, each joint after the one placing its parent */
     for (k = 0; k < H_LINKS; k++)
         seen[k] = k == H_BASE;

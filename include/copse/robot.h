@@ -141,6 +141,28 @@ copse_status copse_robot_link_tree(const copse_robot *robot, uint32_t link, cops
 uint32_t copse_robot_link_spheres(const copse_robot *robot, uint32_t link, copse_sphere *out, uint32_t capacity);
 uint32_t copse_robot_link_capsules(const copse_robot *robot, uint32_t link, copse_capsule *out, uint32_t capacity);
 
+/* What a link and a joint are, as the robot holds them (built or viewed): NULL, INDEX. On error
+ * *out is zeroed (ids COPSE_NONE). */
+typedef struct copse_robot_link_info {
+    uint32_t parent_joint; /* COPSE_NONE for the root */
+    float padding;
+    bool shapes_bound;     /* its spheres and capsules hold its mesh: checks may prune with them */
+} copse_robot_link_info;
+
+typedef struct copse_robot_joint_info {
+    copse_joint_type type;
+    uint32_t parent, child; /* links */
+    uint32_t variable;      /* its value's index in q; COPSE_NONE for fixed and mimic joints */
+    uint32_t mimic;         /* the joint it follows (value = multiplier * that + offset), COPSE_NONE */
+    float multiplier, offset;
+    float lower, upper;     /* continuous: -FLT_MAX, FLT_MAX; fixed: 0, 0 */
+    copse_vec3 axis;        /* unit, in the child's frame; 0 for fixed */
+    copse_pose origin;      /* the child's frame at value 0 in the parent's */
+} copse_robot_joint_info;
+
+copse_status copse_robot_link_info_get(const copse_robot *robot, uint32_t link, copse_robot_link_info *out);
+copse_status copse_robot_joint_info_get(const copse_robot *robot, uint32_t joint, copse_robot_joint_info *out);
+
 /* Variable i's joint and limits (continuous: -inf..inf as -FLT_MAX..FLT_MAX). */
 copse_status copse_robot_variable(const copse_robot *robot, uint32_t i, uint32_t *joint, float *lower, float *upper);
 

@@ -133,6 +133,55 @@ copse_status copse_robot_fk(const copse_robot *robot, const float *q, const cops
     return st;
 }
 
+copse_status copse_robot_link_info_get(const copse_robot *robot, uint32_t link, copse_robot_link_info *out)
+{
+    const robot_link *l;
+    if (out != NULL) {
+        __builtin_memset(out, 0, sizeof *out);
+        out->parent_joint = COPSE_NONE;
+    }
+    if (robot == NULL || out == NULL)
+        return COPSE_ERR_NULL;
+    if (link >= robot->link_count)
+        return COPSE_ERR_INDEX;
+    l = robot_link_at(robot, link);
+    out->parent_joint = l->parent_joint;
+    out->padding = l->padding;
+    out->shapes_bound = (l->flags & ROBOT_LINK_SHAPES_BOUND) != 0u;
+    return COPSE_OK;
+}
+
+copse_status copse_robot_joint_info_get(const copse_robot *robot, uint32_t joint, copse_robot_joint_info *out)
+{
+    const robot_joint *j;
+    unsigned i, k;
+    if (out != NULL) {
+        __builtin_memset(out, 0, sizeof *out);
+        out->parent = out->child = out->variable = out->mimic = COPSE_NONE;
+        out->origin = copse_pose_identity();
+    }
+    if (robot == NULL || out == NULL)
+        return COPSE_ERR_NULL;
+    if (joint >= robot->joint_count)
+        return COPSE_ERR_INDEX;
+    j = robot_joint_at(robot, joint);
+    out->type = (copse_joint_type)j->type;
+    out->parent = j->parent;
+    out->child = j->child;
+    out->variable = j->var;
+    out->mimic = j->mimic;
+    out->multiplier = j->multiplier;
+    out->offset = j->offset;
+    out->lower = j->lower;
+    out->upper = j->upper;
+    out->axis = copse_v3(j->axis[0], j->axis[1], j->axis[2]);
+    for (i = 0; i < 3u; i++)
+        for (k = 0; k < 3u; k++)
+            out->origin.rotation[i][k] = j->rotation[3u * i + k];
+    out->origin.translation = copse_v3(j->translation[0], j->translation[1], j->translation[2]);
+    return COPSE_OK;
+}
+
 copse_status copse_robot_variable(const copse_robot *robot, uint32_t i, uint32_t *joint, float *lower, float *upper)
 {
     uint32_t j;

@@ -15,7 +15,6 @@
 #include "mesh_load.h"
 #include "pointcloud_load.h"
 #include "robot_tool.h"
-#include "../../src/robot/robot_internal.h"
 #include "svg.h"
 #include "tool.h"
 
@@ -377,20 +376,23 @@ static int cmd_info(const robot_opts *o, robot_loaded *r)
         uint32_t nt = 0, ns = copse_robot_link_spheres(rb, i, NULL, 0), nc = copse_robot_link_capsules(rb, i, NULL, 0);
         if (copse_robot_link_tree(rb, i, &t) == COPSE_OK)
             nt = t.mesh.triangle_count;
+        copse_robot_link_info li;
+        copse_robot_link_info_get(rb, i, &li);
         copse_robot_link_name(rb, i, name, sizeof name);
         printf("link      %2u %-26s triangles %5u  spheres %3u  capsules %3u  padding %g%s\n", (unsigned)i, name,
-               (unsigned)nt, (unsigned)ns, (unsigned)nc, (double)robot_link_at(rb, i)->padding,
-               robot_link_at(rb, i)->flags & ROBOT_LINK_SHAPES_BOUND ? "  (shapes bound the mesh)" : "");
+               (unsigned)nt, (unsigned)ns, (unsigned)nc, (double)li.padding,
+               li.shapes_bound ? "  (shapes bound the mesh)" : "");
         tris += nt, spheres += ns, capsules += nc;
     }
     for (i = 0; i < rb->joint_count; i++) {
-        const robot_joint *j = robot_joint_at(rb, i);
+        copse_robot_joint_info ji;
+        copse_robot_joint_info_get(rb, i, &ji);
         copse_robot_joint_name(rb, i, name, sizeof name);
-        printf("joint     %2u %-26s %-10s %u -> %u", (unsigned)i, name, j->type < 4u ? joint_type_names[j->type] : "?",
-               (unsigned)j->parent, (unsigned)j->child);
-        if (j->mimic != COPSE_NONE) {
-            copse_robot_joint_name(rb, j->mimic, other, sizeof other);
-            printf("  mimics %s (x %g %+g)", other, (double)j->multiplier, (double)j->offset);
+        printf("joint     %2u %-26s %-10s %u -> %u", (unsigned)i, name,
+               (unsigned)ji.type < 4u ? joint_type_names[ji.type] : "?", (unsigned)ji.parent, (unsigned)ji.child);
+        if (ji.mimic != COPSE_NONE) {
+            copse_robot_joint_name(rb, ji.mimic, other, sizeof other);
+            printf("  mimics %s (x %g %+g)", other, (double)ji.multiplier, (double)ji.offset);
         }
         putchar('\n');
     }
@@ -403,6 +405,18 @@ static int cmd_info(const robot_opts *o, robot_loaded *r)
             printf("variable  %2u %-26s unlimited\n", (unsigned)i, name);
         else
             printf("variable  %2u %-26s [%g, %g]\n", (unsigned)i, name, (double)lo, (double)hi);
+    }
+    {
+        uint32_t a, b, n = 0;
+        for (a = 0; a < rb->link_count; a++)
+            for (b = a + 1u; b < rb->link_count; b++)
+                if (copse_robot_allowed(rb, a, b)) {
+                    copse_robot_link_name(rb, a, name, sizeof name);
+                    copse_robot_link_name(rb, b, other, sizeof other);
+                    printf("allowed   %2u %-26s %2u %s\n", (unsigned)a, name, (unsigned)b, other);
+                    n++;
+                }
+        printf("allowed   %u of %u pairs may touch\n", (unsigned)n, (unsigned)(rb->link_count * (rb->link_count - 1u) / 2u));
     }
     printf("triangles %u; spheres %u; capsules %u\n", (unsigned)tris, (unsigned)spheres, (unsigned)capsules);
     printf("bytes     %lu (blob)\n", (unsigned long)copse_robot_save_bytes(rb));

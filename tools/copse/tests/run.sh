@@ -346,6 +346,25 @@ if [ -f "$PANDA" ] && [ -f "$KUKA" ] && [ -f "$DATA/pointclouds/octomap-scan.xyz
        [ "$(grep -c '(shapes bound the mesh)' "$r/kuka.txt")" -eq 8 ]; then
         ok "robot: iiwa --spheres 4: 4 spheres on each of 8 links, each link's spheres bound its mesh (the core's check)"
     else bad "robot: iiwa spheres:"; cat "$r/kuka-bake.txt" "$r/kuka.txt" | sed 's/^/     /'; fi
+    # --never: the pairs that touched in none of the samples become allowed, and only those
+    if "$TOOL" robot bake "$PANDA" --never 2000 -o "$r/panda-never.bin" > "$r/never.txt" && \
+       "$TOOL" robot info "$r/panda-never.bin" > "$r/never-info.txt" && "$TOOL" robot info "$r/panda.bin" > "$r/plain-info.txt"; then
+        n=$(grep -c '^never .* allowed$' "$r/never.txt")
+        before=$(sed -n 's/^allowed *\([0-9]*\) of .*/\1/p' "$r/plain-info.txt")
+        after=$(sed -n 's/^allowed *\([0-9]*\) of .*/\1/p' "$r/never-info.txt")
+        missing=0
+        grep '^never .* allowed$' "$r/never.txt" > "$r/never-pairs.txt"
+        while read -r _ a b _; do
+            grep -qE "^allowed +[0-9]+ $a +[0-9]+ $b\$" "$r/never-info.txt" || missing=$((missing + 1))
+            grep -qE "^allowed +[0-9]+ $a +[0-9]+ $b\$" "$r/plain-info.txt" && missing=$((missing + 1))
+        done < "$r/never-pairs.txt"
+        # link5 and link7 touch in about a tenth of random configurations: they stay checked
+        if [ "$n" -gt 0 ] && [ "$after" -eq $((before + n)) ] && [ $missing -eq 0 ] && \
+           ! grep -qE '^allowed +[0-9]+ panda_link5 +[0-9]+ panda_link7$' "$r/never-info.txt"; then
+            ok "robot: panda --never 2000: $n pairs that never touched are allowed ($before -> $after of 78), link5-link7 still checked"
+        else bad "robot: --never: $n reported, allowed $before -> $after, $missing mismatched"; fi
+    else bad "robot: bake panda --never 2000"; fi
+    expect_error "robot: --never abc" "--never abc: expected a whole number" "$TOOL" robot bake "$PANDA" --never abc -o "$r/x.bin"
     for rb in panda kuka; do
         src=$PANDA; [ $rb = kuka ] && src=$KUKA
         "$ROBOT_ORACLE" "$src" "$r/$rb.bin" "$DATA" "${ROBOT_CONFIGS:-1000}" "${ROBOT_DIST_CONFIGS:-20}" 7 > "$r/oracle-$rb.txt" 2>&1
