@@ -45,6 +45,7 @@
 #include "copse/collide.h"
 #include "copse/octree.h"
 #include "host_clock.h"
+#include "turns.h"
 extern "C" {
 #include "mesh_load.h" /* no C++ guard of its own */
 }
@@ -515,23 +516,9 @@ struct Family {
 
 /* ---- timing -------------------------------------------------------------------------------- */
 
-/* ns per query, medians of the rounds; the contenders take turns, the first moving on each round. */
 std::vector<double> time_turns(const std::vector<Contender> &cs, uint32_t n)
 {
-    std::vector<std::vector<double>> t(cs.size());
-    for (unsigned round = 0; round <= g_rounds; round++)
-        for (size_t j = 0; j < cs.size(); j++) {
-            size_t c = (round + j) % cs.size();
-            double a = bench_cpu_ns();
-            g_sink = g_sink + cs[c].run();
-            double dt = bench_cpu_ns() - a;
-            if (round > 0)
-                t[c].push_back(dt / n);
-        }
-    std::vector<double> med;
-    for (auto &v : t)
-        med.push_back(bench_median(v.data(), (unsigned)v.size()));
-    return med;
+    return bench_time_turns(cs, n, g_rounds, g_sink);
 }
 
 std::string fmt_us(double ns)

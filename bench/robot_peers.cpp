@@ -45,6 +45,7 @@
 #include "bench.h"
 #include "copse/robot.h"
 #include "host_clock.h"
+#include "turns.h"
 #include "robot_scene.h"
 extern "C" {
 #include "mesh_load.h" /* no C++ guard of its own */
@@ -476,20 +477,7 @@ struct Contender {
 
 std::vector<double> time_turns(const std::vector<Contender> &cs, uint32_t n)
 {
-    std::vector<std::vector<double>> t(cs.size());
-    for (unsigned round = 0; round <= g_rounds; round++)
-        for (size_t j = 0; j < cs.size(); j++) {
-            size_t c = (round + j) % cs.size();
-            double a = bench_cpu_ns();
-            g_sink = g_sink + cs[c].run();
-            double dt = bench_cpu_ns() - a;
-            if (round > 0)
-                t[c].push_back(dt / n);
-        }
-    std::vector<double> med;
-    for (auto &v : t)
-        med.push_back(bench_median(v.data(), (unsigned)v.size()));
-    return med;
+    return bench_time_turns(cs, n, g_rounds, g_sink);
 }
 
 std::string us(double ns)

@@ -16,6 +16,7 @@
 #include "copse/robot.h"
 #include "oracle/oracle.h"
 #include "suites.h"
+#include "test_blob.h"
 #include "test.h"
 
 /* ---- memory: a bump allocator over the harness's free region -------------------------------- */
@@ -1391,13 +1392,9 @@ static bool same_fk(const copse_robot *a, const copse_robot *b, const copse_robo
            memcmp(pa, pb, sizeof(copse_pose) * d->link_count) == 0;
 }
 
-/* Saves are little endian (docs/format.md); a big-endian host views them after copse_blob_to_host,
- * and the byte-for-byte comparisons of the blob tests are little-endian facts. */
-static bool host_big_endian(void)
-{
-    const uint32_t one = 1u;
-    return *(const uint8_t *)&one == 0u;
-}
+/* Saves are little endian (docs/format.md); a big-endian host (host_big_endian, test_blob.h) views
+ * them after copse_blob_to_host, and the byte-for-byte comparisons of the blob tests are
+ * little-endian facts. */
 
 /* On a big-endian host: the saved robot, converted, views and holds the same layout. */
 static void view_converted(const copse_robot *robot, uint8_t *blob, size_t bytes)
@@ -1490,27 +1487,12 @@ static void test_blob_roundtrip(void)
     CHECK(view.data == NULL);
     {
         uint16_t kind = COPSE_BLOB_BVH;
-        uint32_t crc;
-        uint8_t zero[4] = { 0, 0, 0, 0 };
         memcpy(blob + 6, &kind, 2); /* little-endian hosts and boards alike */
-        crc = copse_crc32(0, blob, 12);
-        crc = copse_crc32(crc, zero, 4);
-        crc = copse_crc32(crc, blob + 16, bytes - 16u);
-        blob[12] = (uint8_t)crc, blob[13] = (uint8_t)(crc >> 8), blob[14] = (uint8_t)(crc >> 16),
-        blob[15] = (uint8_t)(crc >> 24);
+        blob_reseal(blob, bytes);
         CHECK_STATUS(copse_robot_view(&view, blob, bytes), COPSE_ERR_BLOB_KIND);
     }
 }
 
-/* Writes the CRC of a mutated blob, as a writer would have. */
-static void reseal(uint8_t *blob, size_t bytes)
-{
-    uint8_t zero[4] = { 0, 0, 0, 0 };
-    uint32_t crc = copse_crc32(0, blob, 12);
-    crc = copse_crc32(crc, zero, 4);
-    crc = copse_crc32(crc, blob + 16, bytes - 16u);
-    blob[12] = (uint8_t)crc, blob[13] = (uint8_t)(crc >> 8), blob[14] = (uint8_t)(crc >> 16), blob[15] = (uint8_t)(crc >> 24);
-}
 
 /* Uses everything a viewed robot offers; nothing may fault (ASan watches on the host). */
 static void exercise(const copse_robot *v, test_rng *rng)
@@ -1636,7 +1618,7 @@ static void test_blob_mutations(void)
                 return;
             if (pos >= 12u && pos < 16u)
                 continue; /* the CRC itself */
-            reseal(work, bytes);
+            blob_reseal(work, bytes);
             st = copse_robot_view(&view, work, bytes);
             if (st != COPSE_OK) {
                 refused++;

@@ -34,9 +34,13 @@ typedef struct pair_walk {
     float slack;
     float sep2;          /* the smallest squared gap of the pairs set aside */
     bool want_sep;
+} pair_walk;
+
+/* The boolean walk's leaves kept moved (in its own frame: the distance walk does not pay for them). */
+typedef struct moved_leaves {
     leaf_tris_moved mesh_leaf; /* a mesh leaf in the tree's frame */
     leaf_tris_moved tree_leaf; /* a tree leaf in the mesh's frame */
-} pair_walk;
+} moved_leaves;
 
 /* The node's box: centre and half extents. */
 COPSE_INLINE void node_box(const copse_bvh *t, uint32_t i, float *m, float *e)
@@ -209,7 +213,6 @@ static copse_status pair_start(pair_walk *w, const copse_bvh *tree, const copse_
     }
     for (k = 0; k < 3; k++)
         w->inv.t[k] = -(w->inv.r[3 * k] * w->f.t[0] + w->inv.r[3 * k + 1] * w->f.t[1] + w->inv.r[3 * k + 2] * w->f.t[2]);
-    w->mesh_leaf.node = w->tree_leaf.node = COPSE_NONE;
     mag = copse__collide_bvh_mag(tree);
     if (mesh->node_count > 0u) {
         float c[3], h[3];
@@ -393,6 +396,8 @@ COPSE_NOINLINE static void overlap_walk(pair_walk *w, pair_emitter *e)
     uint32_t sp = 0, a = 0, b = 0;
     float m[3], ev[3];
     posed_node p;
+    moved_leaves ml;
+    ml.mesh_leaf.node = ml.tree_leaf.node = COPSE_NONE;
     node_box(w->ta, 0, m, ev);
     pose_node(w, 0, &p);
     if (!node_touch(w, m, ev, &p, NULL))
@@ -410,14 +415,14 @@ COPSE_NOINLINE static void overlap_walk(pair_walk *w, pair_emitter *e)
                 c2 = bvh_node_right(w->ta->nodes, a, 3);
                 pose_node(w, b, &p);
                 if (b_leaf)
-                    leaf_move(w->tb, b, &w->f, &w->mesh_leaf);
+                    leaf_move(w->tb, b, &w->f, &ml.mesh_leaf);
                 node_box(w->ta, c1, m, ev);
                 t1 = node_touch(w, m, ev, &p, NULL) &&
-                     (!b_leaf || leaf_meets_box(w, &w->mesh_leaf, bvh_node_min(w->ta->nodes, c1, 3),
+                     (!b_leaf || leaf_meets_box(w, &ml.mesh_leaf, bvh_node_min(w->ta->nodes, c1, 3),
                                                 bvh_node_max(w->ta->nodes, c1, 3)));
                 node_box(w->ta, c2, m, ev);
                 t2 = node_touch(w, m, ev, &p, NULL) &&
-                     (!b_leaf || leaf_meets_box(w, &w->mesh_leaf, bvh_node_min(w->ta->nodes, c2, 3),
+                     (!b_leaf || leaf_meets_box(w, &ml.mesh_leaf, bvh_node_min(w->ta->nodes, c2, 3),
                                                 bvh_node_max(w->ta->nodes, c2, 3)));
                 if (t1 || t2) {
                     if (t1 && t2) {
@@ -435,14 +440,14 @@ COPSE_NOINLINE static void overlap_walk(pair_walk *w, pair_emitter *e)
                 node_box(w->ta, a, m, ev);
                 cl_ext_oriented(w->ar, ev, eo);
                 if (a_leaf)
-                    leaf_move(w->ta, a, &w->inv, &w->tree_leaf);
+                    leaf_move(w->ta, a, &w->inv, &ml.tree_leaf);
                 pose_node(w, c1, &p);
                 t1 = node_touch(w, m, ev, &p, eo) &&
-                     (!a_leaf || leaf_meets_box(w, &w->tree_leaf, bvh_node_min(w->tb->nodes, c1, 3),
+                     (!a_leaf || leaf_meets_box(w, &ml.tree_leaf, bvh_node_min(w->tb->nodes, c1, 3),
                                                 bvh_node_max(w->tb->nodes, c1, 3)));
                 pose_node(w, c2, &p);
                 t2 = node_touch(w, m, ev, &p, eo) &&
-                     (!a_leaf || leaf_meets_box(w, &w->tree_leaf, bvh_node_min(w->tb->nodes, c2, 3),
+                     (!a_leaf || leaf_meets_box(w, &ml.tree_leaf, bvh_node_min(w->tb->nodes, c2, 3),
                                                 bvh_node_max(w->tb->nodes, c2, 3)));
                 if (t1 || t2) {
                     if (t1 && t2) {

@@ -30,11 +30,14 @@
  * shapes-hold-the-mesh check stays well inside it. */
 #define RC_SLACK 1.0e-5f
 
-/* The links' bounding balls in the world, made as they are first asked for: a call over every
- * pair asks for each link's many times. */
+/* The first links' bounding balls in the world, made as they are first asked for: a call over
+ * every pair asks for each link's many times. Arms have fewer than RC_BALLS links; a larger
+ * robot's others are made each time (the cache stays a quarter of a kilobyte of stack). */
+#define RC_BALLS 16u
+
 typedef struct rc_balls {
-    uint64_t made; /* bit l: ball[l] is made */
-    float ball[COPSE_ROBOT_MAX_LINKS][4]; /* centre, radius (< 0: the link has nothing) */
+    uint32_t made; /* bit l: ball[l] is made */
+    float ball[RC_BALLS][4]; /* centre, radius (< 0: the link has nothing) */
 } rc_balls;
 
 typedef struct rc_ctx {
@@ -150,7 +153,8 @@ void robot_link_sphere(const copse_robot *r, uint32_t link, float c[3], float *r
 static bool rc_link_ball(const rc_ctx *c, uint32_t link, copse_vec3 *center, float *radius)
 {
     float lc[3];
-    if (c->balls != NULL && ((c->balls->made >> link) & 1u) != 0u) {
+    const bool cached = c->balls != NULL && link < RC_BALLS;
+    if (cached && ((c->balls->made >> link) & 1u) != 0u) {
         const float *b = c->balls->ball[link];
         *center = copse_v3(b[0], b[1], b[2]);
         *radius = b[3];
@@ -158,13 +162,13 @@ static bool rc_link_ball(const rc_ctx *c, uint32_t link, copse_vec3 *center, flo
     }
     robot_link_sphere(c->robot, link, lc, radius);
     *center = *radius < 0.0f ? copse_v3(0.0f, 0.0f, 0.0f) : copse_pose_apply(&c->poses[link], copse_v3(lc[0], lc[1], lc[2]));
-    if (c->balls != NULL) {
+    if (cached) {
         float *b = c->balls->ball[link];
         b[0] = center->x;
         b[1] = center->y;
         b[2] = center->z;
         b[3] = *radius;
-        c->balls->made |= (uint64_t)1u << link;
+        c->balls->made |= (uint32_t)1u << link;
     }
     return *radius >= 0.0f;
 }
@@ -661,7 +665,7 @@ static void rc_job_make(const rc_ctx *c, rc_job *j, uint32_t link, uint32_t kind
 /* A mesh-against-mesh boolean hit with no padding names its two triangles: the contact point is
  * where they meet, from the corners the walk tested (posed by the same frame), with no second
  * walk. False: the hit is not one (shapes, boxes, the scan, a padding), the walk must run. */
-static bool rc_witness(const rc_ctx *c, const rc_job *j, const rc_near *hit, copse_vec3 *point)
+static COPSE_NOINLINE bool rc_witness(const rc_ctx *c, const rc_job *j, const rc_near *hit, copse_vec3 *point)
 {
     const robot_link *la = robot_link_at(c->robot, j->link);
     const copse_pose *pose_a = &c->poses[j->link], *pose_b;
@@ -737,15 +741,6 @@ static copse_status rc_detail(const rc_ctx *c, const rc_job *touch, const rc_nea
     return st;
 }
 
-static void rc_contact_empty(copse_robot_contact *c)
-{
-    c->kind = COPSE_CONTACT_NONE;
-    c->link = COPSE_NONE;
-    c->other = COPSE_NONE;
-    c->prim = COPSE_NONE;
-    c->other_prim = COPSE_NONE;
-    c->point = copse_v3(0.0f, 0.0f, 0.0f);
-}
 
 /* ---- arguments ---------------------------------------------------------------------------------- */
 
@@ -894,7 +889,7 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
     copse_status st;
     if (first == NULL)
         return COPSE_ERR_NULL;
-    rc_contact_empty(first);
+    robot_contact_empty(first);
     if ((st = robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
         return st;
     rc_ctx_init(&c, robot, world, link_poses, flags, &balls);
@@ -943,7 +938,7 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
 found:
     st = rc_detail(&c, &j, &r, first);
     if (st != COPSE_OK)
-        rc_contact_empty(first);
+        robot_contact_empty(first);
     return st;
 }
 
@@ -1052,7 +1047,7 @@ static void rc_near_out(const rc_near *r, float v, uint32_t kind, uint32_t link,
 static void robot_near_empty(robot_near *out)
 {
     out->distance = FLT_MAX;
-    rc_contact_empty(&out->contact);
+    robot_contact_empty(&out->contact);
     out->other_point = copse_v3(0.0f, 0.0f, 0.0f);
 }
 
@@ -1119,10 +1114,10 @@ copse_status robot_pair_nearest(const copse_robot *robot, const copse_pose *pose
 static void rc_distance_empty(copse_link_distance *d)
 {
     d->world = FLT_MAX;
-    rc_contact_empty(&d->world_nearest);
+    robot_contact_empty(&d->world_nearest);
     d->world_point = copse_v3(0.0f, 0.0f, 0.0f);
     d->self = FLT_MAX;
-    rc_contact_empty(&d->self_nearest);
+    robot_contact_empty(&d->self_nearest);
     d->self_point = d->world_point;
 }
 

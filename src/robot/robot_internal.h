@@ -147,6 +147,17 @@ void robot_link_sphere(const copse_robot *robot, uint32_t link, float center[3],
 copse_status robot_check_begin(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
                                uint32_t flags);
 
+/* A contact that names nothing: what every check and motion leaves on error or when clear. */
+COPSE_INLINE void robot_contact_empty(copse_robot_contact *c)
+{
+    c->kind = COPSE_CONTACT_NONE;
+    c->link = COPSE_NONE;
+    c->other = COPSE_NONE;
+    c->prim = COPSE_NONE;
+    c->other_prim = COPSE_NONE;
+    c->point = copse_v3(0.0f, 0.0f, 0.0f);
+}
+
 /* The nearest thing to a link, paddings off (FLT_MAX: nothing within max_distance). */
 typedef struct robot_near {
     float distance;

@@ -10,15 +10,6 @@
 
 /* ---- shared ----------------------------------------------------------------------------------- */
 
-static void rm_contact_empty(copse_robot_contact *c)
-{
-    c->kind = COPSE_CONTACT_NONE;
-    c->link = COPSE_NONE;
-    c->other = COPSE_NONE;
-    c->prim = COPSE_NONE;
-    c->other_prim = COPSE_NONE;
-    c->point = copse_v3(0.0f, 0.0f, 0.0f);
-}
 
 /* The arguments both motions share: NULL, PARAM (flags), NONFINITE (q0, q1). */
 static copse_status rm_begin(const copse_robot *robot, const copse_world *world, const float *q0, const float *q1,
@@ -66,7 +57,7 @@ copse_status copse_robot_motion(const copse_robot *robot, const copse_world *wor
     if (fraction == NULL || contact == NULL)
         return COPSE_ERR_NULL;
     *fraction = 0.0f;
-    rm_contact_empty(contact);
+    robot_contact_empty(contact);
     if ((st = rm_begin(robot, world, q0, q1, link_poses, flags)) != COPSE_OK)
         return st;
     if (!(max_step > 0.0f) || !geo_finite(max_step))
@@ -237,7 +228,7 @@ copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse
     if (fraction == NULL || contact == NULL)
         return COPSE_ERR_NULL;
     *fraction = 0.0f;
-    rm_contact_empty(contact);
+    robot_contact_empty(contact);
     if ((st = rm_begin(robot, world, q0, q1, link_poses, flags)) != COPSE_OK)
         return st;
     if (!(min_clearance > 0.0f) || !geo_finite(min_clearance) || max_checks == 0u)
@@ -280,7 +271,7 @@ copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse
             *fraction = s;
             return COPSE_OK;
         }
-        rm_contact_empty(contact);
+        robot_contact_empty(contact);
         if (s == 1.0f) {
             *fraction = 1.0f;
             return COPSE_OK;
@@ -293,6 +284,6 @@ copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse
     return COPSE_ERR_LIMIT;
 fail:
     *fraction = 0.0f;
-    rm_contact_empty(contact);
+    robot_contact_empty(contact);
     return st;
 }
