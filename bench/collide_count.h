@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 enum {
-    COLLIDE_COUNT_NODE_SAT,     /* copse__collide_sat: a node pair's separating-axis test (overlap walks) */
+    COLLIDE_COUNT_NODE_SAT,     /* copse__collide_sat(_pre): a node pair's separating-axis test (overlap walks) */
     COLLIDE_COUNT_NODE_GAP,     /* copse__collide_box_gap2: a node pair's distance bound (distance walks) */
     COLLIDE_COUNT_TRI_OVERLAP,  /* copse_geo_triangle_triangle_overlap */
     COLLIDE_COUNT_TRI_DISTANCE, /* copse_geo_triangle_triangle and _triangle_apart */
