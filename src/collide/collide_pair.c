@@ -408,6 +408,7 @@ COPSE_NOINLINE static void overlap_walk(pair_walk *w, pair_emitter *e)
                 return;
         } else if (sp < PAIR_STACK) {
             uint32_t c1, c2;
+            float g1, g2;
             bool t1, t2;
             if (split_tree_side(w, a, b)) {
                 const bool b_leaf = is_leaf(w->tb, b);
@@ -417,19 +418,23 @@ COPSE_NOINLINE static void overlap_walk(pair_walk *w, pair_emitter *e)
                 if (b_leaf)
                     leaf_move(w->tb, b, &w->f, &ml.mesh_leaf);
                 node_box(w->ta, c1, m, ev);
+                g1 = geo_dist_sq3(m, p.c);
                 t1 = node_touch(w, m, ev, &p, NULL) &&
                      (!b_leaf || leaf_meets_box(w, &ml.mesh_leaf, bvh_node_min(w->ta->nodes, c1, 3),
                                                 bvh_node_max(w->ta->nodes, c1, 3)));
                 node_box(w->ta, c2, m, ev);
+                g2 = geo_dist_sq3(m, p.c);
                 t2 = node_touch(w, m, ev, &p, NULL) &&
                      (!b_leaf || leaf_meets_box(w, &ml.mesh_leaf, bvh_node_min(w->ta->nodes, c2, 3),
                                                 bvh_node_max(w->ta->nodes, c2, 3)));
                 if (t1 || t2) {
-                    if (t1 && t2) {
-                        stack[sp].a = c2;
+                    if (t1 && t2) { /* the nearer centre first: a touching pair sooner */
+                        stack[sp].a = g2 < g1 ? c1 : c2;
                         stack[sp++].b = b;
+                        a = g2 < g1 ? c2 : c1;
+                    } else {
+                        a = t1 ? c1 : c2;
                     }
-                    a = t1 ? c1 : c2;
                     continue;
                 }
             } else {
@@ -442,19 +447,23 @@ COPSE_NOINLINE static void overlap_walk(pair_walk *w, pair_emitter *e)
                 if (a_leaf)
                     leaf_move(w->ta, a, &w->inv, &ml.tree_leaf);
                 pose_node(w, c1, &p);
+                g1 = geo_dist_sq3(m, p.c);
                 t1 = node_touch(w, m, ev, &p, eo) &&
                      (!a_leaf || leaf_meets_box(w, &ml.tree_leaf, bvh_node_min(w->tb->nodes, c1, 3),
                                                 bvh_node_max(w->tb->nodes, c1, 3)));
                 pose_node(w, c2, &p);
+                g2 = geo_dist_sq3(m, p.c);
                 t2 = node_touch(w, m, ev, &p, eo) &&
                      (!a_leaf || leaf_meets_box(w, &ml.tree_leaf, bvh_node_min(w->tb->nodes, c2, 3),
                                                 bvh_node_max(w->tb->nodes, c2, 3)));
                 if (t1 || t2) {
                     if (t1 && t2) {
                         stack[sp].a = a;
-                        stack[sp++].b = c2;
+                        stack[sp++].b = g2 < g1 ? c1 : c2;
+                        b = g2 < g1 ? c2 : c1;
+                    } else {
+                        b = t1 ? c1 : c2;
                     }
-                    b = t1 ? c1 : c2;
                     continue;
                 }
             }
