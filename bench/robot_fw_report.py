@@ -70,7 +70,7 @@ def main():
     p("")
     p("bench/robot_fw.c under QEMU `-icount` (an exact count of guest instructions, BOARDS.md section 4), "
       "arm-none-eabi-gcc -O2, the image built by mk/robot-fw.mk. The Panda (%s links, %s variables, %s triangles) "
-      "baked by `copse robot bake panda.urdf --spheres N --name robot_panda -o robot_panda.c` into a const "
+      "baked by `copse robot bake panda.urdf --capsule --name robot_panda -o robot_panda.c` (ROBOT_SHAPES) into a const "
       "blob (a %s-byte layout; the blob's bytes are robot_panda.o's rodata below), and a world of the table and box alone (%s triangles, a %s-byte tree baked by `copse bake "
       "--tree bvh -o robot_world.c`), both viewed in flash. The same random configurations as the host's "
       "Panda rows (the first %s of them, same seed); the world differs (no shared meshes)." %

@@ -592,7 +592,7 @@ Row collide_row(Robot &R, World &W)
             row.disagreements++;
             if (row.disagree.size() < 4) {
                 char h[160];
-                std::snprintf(h, sizeof h, "config %u: copse %d, NO_SHAPES %d, no spheres %d, FCL %d; ", (unsigned)c,
+                std::snprintf(h, sizeof h, "config %u: copse %d, NO_SHAPES %d, no shapes %d, FCL %d; ", (unsigned)c,
                               (int)a.hit, (int)b.hit, (int)p.hit, (int)f);
                 row.disagree.push_back(h + config_text(R, c) + "; " + explain(R, W, c));
             }
@@ -613,7 +613,7 @@ Row collide_row(Robot &R, World &W)
     };
     cs.push_back({"copse", copse_run(&R.shapes.r, COPSE_ROBOT_CHECK_DEFAULT)});
     cs.push_back({"copse NO_SHAPES", copse_run(&R.shapes.r, COPSE_ROBOT_CHECK_DEFAULT | COPSE_ROBOT_NO_SHAPES)});
-    cs.push_back({"copse no spheres", copse_run(&R.plain.r, COPSE_ROBOT_CHECK_DEFAULT)});
+    cs.push_back({"copse no shapes", copse_run(&R.plain.r, COPSE_ROBOT_CHECK_DEFAULT)});
     cs.push_back({"FCL", [Rp, Wp, n]() {
                       uint64_t s = 0;
                       for (uint32_t c = 0; c < n; c++)
@@ -675,7 +675,7 @@ Row dist_row(Robot &R, World &W)
                         char b[200];
                         std::snprintf(b, sizeof b, "%s %s: %s %.9g, FCL %.9g", link_name(R, l).c_str(),
                                       k == 0 ? "world" : "self",
-                                      v == 0 ? "copse" : v == 1 ? "NO_SHAPES" : "no spheres", xin ? x : -1.0,
+                                      v == 0 ? "copse" : v == 1 ? "NO_SHAPES" : "no shapes", xin ? x : -1.0,
                                       fin ? f : -1.0);
                         why = b;
                     }
@@ -709,7 +709,7 @@ Row dist_row(Robot &R, World &W)
     };
     cs.push_back({"copse", copse_run(&R.shapes.r, COPSE_ROBOT_CHECK_DEFAULT)});
     cs.push_back({"copse NO_SHAPES", copse_run(&R.shapes.r, COPSE_ROBOT_CHECK_DEFAULT | COPSE_ROBOT_NO_SHAPES)});
-    cs.push_back({"copse no spheres", copse_run(&R.plain.r, COPSE_ROBOT_CHECK_DEFAULT)});
+    cs.push_back({"copse no shapes", copse_run(&R.plain.r, COPSE_ROBOT_CHECK_DEFAULT)});
     cs.push_back({"FCL", [Rp, Wp, n]() {
                       std::vector<double> a, b;
                       uint64_t s = 0;
@@ -992,13 +992,13 @@ int main(int argc, char **argv)
 
     /* ---- print */
     std::printf("## Data\n\n");
-    std::printf("| robot | links (with a mesh) | variables | triangles | allowed pairs (ACM) | spheres (--spheres blob) |"
-                " blob bytes, with spheres | blob bytes, without | FCL BVHModel<OBBRSSd> bytes (tree + mesh) |\n");
+    std::printf("| robot | links (with a mesh) | variables | triangles | allowed pairs (ACM) | spheres + capsules (shapes blob) |"
+                " blob bytes, with shapes | blob bytes, without | FCL BVHModel<OBBRSSd> bytes (tree + mesh) |\n");
     std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (auto &R : robots)
         std::printf("| %s | %u (%u) | %u | %u | %u of %u | %u | %zu | %zu | %zu |\n", R->name.c_str(),
                     (unsigned)R->links, (unsigned)R->mesh_links, (unsigned)R->dof, (unsigned)R->triangles,
-                    (unsigned)R->allowed, (unsigned)(R->links * (R->links - 1) / 2), (unsigned)R->shapes.spheres,
+                    (unsigned)R->allowed, (unsigned)(R->links * (R->links - 1) / 2), (unsigned)(R->shapes.spheres + R->shapes.capsules),
                     R->shapes.bytes, R->plain.bytes, R->fcl_bytes_);
     std::printf("\nThe world: ");
     for (size_t i = 0; i < W.meshes.size(); i++)
@@ -1008,8 +1008,8 @@ int main(int argc, char **argv)
 
     std::printf("## 1. In collision? (FK + check, per configuration)\n\n");
     std::printf("| robot | configurations | in collision (world / self) | copse (us) | configs/s | copse NO_SHAPES (us) |"
-                " copse, blob without spheres (us) | FCL (us) | configs/s | FCL / copse | FCL / NO_SHAPES |"
-                " FCL / no spheres | copse FK alone (us) | disagreements |\n");
+                " copse, blob without shapes (us) | FCL (us) | configs/s | FCL / copse | FCL / NO_SHAPES |"
+                " FCL / no shapes | copse FK alone (us) | disagreements |\n");
     std::printf("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (auto &r : crow)
         std::printf("| %s | %u | %s (%s / %s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %u |\n",
@@ -1023,8 +1023,8 @@ int main(int argc, char **argv)
         for (auto &s : r.disagree)
             std::printf("- %s, disagreement: %s\n", r.robot.c_str(), s.c_str());
     std::printf("\ncopse: `copse_robot_fk` then `copse_robot_collides(SELF | WORLD)` (first contact ends it); "
-                "\"NO_SHAPES\" is the same blob with `COPSE_ROBOT_NO_SHAPES` (no sphere pre-test); \"blob without "
-                "spheres\" is the robot baked without `--spheres`. FCL: the link poses copse's FK gave, converted to "
+                "\"NO_SHAPES\" is the same blob with `COPSE_ROBOT_NO_SHAPES` (no shape pre-test); \"blob without "
+                "shapes\" is the robot baked without `--capsule` / `--spheres`. FCL: the link poses copse's FK gave, converted to "
                 "double and set on each link's `CollisionObjectd` (`setTransform`, `computeAABB`), the robot "
                 "manager's `update()`, then `world_manager->collide(robot_manager)` and, when clear, "
                 "`robot_manager->collide()`; FCL's time does not include an FK (copse's does: its FK alone is the "
@@ -1032,8 +1032,8 @@ int main(int argc, char **argv)
 
     std::printf("## 2. Distances within %.0f cm (FK + per-link distances, per configuration)\n\n", CUTOFF * 100.0f);
     std::printf("| robot | configurations | something within %.0f cm | copse (us) | configs/s | copse NO_SHAPES (us) |"
-                " copse, blob without spheres (us) | FCL (us) | configs/s | FCL / copse | FCL / NO_SHAPES |"
-                " FCL / no spheres | max difference (m) | disagreements |\n", CUTOFF * 100.0f);
+                " copse, blob without shapes (us) | FCL (us) | configs/s | FCL / copse | FCL / NO_SHAPES |"
+                " FCL / no shapes | max difference (m) | disagreements |\n", CUTOFF * 100.0f);
     std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (auto &r : drow)
         std::printf("| %s | %u | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1e | %u |\n", r.robot.c_str(),

@@ -8,12 +8,13 @@
 # make bench-robot-host   the host part alone, printed
 #
 # Knobs: BENCH_OPT (mk/bench.mk), BENCH_ARGS="--quick" (fewer configurations and rounds),
-#        ROBOT_SPHERES (spheres fitted per link for the --spheres blobs, default 8).
+#        ROBOT_SHAPES (the shapes fitted per link for the NAME-spheres blobs: default --capsule, one
+#        bounding capsule a link; e.g. ROBOT_SHAPES="--spheres 8").
 
 .PHONY: bench-robot bench-robot-host bench-robot-bakes
 
 BENCH_ROBOT_DOC  ?= docs/benchmarks-robot.md
-ROBOT_SPHERES    ?= 8
+ROBOT_SHAPES     ?= --capsule
 BENCH_ROBOT_DEPS := gcc g++ make python3 libassimp-dev libfcl-dev liboctomap-dev gcc-arm-none-eabi \
                     libnewlib-arm-none-eabi qemu-system-arm
 
@@ -63,8 +64,8 @@ $(BR_GEN)/$(1)$(3).bin: $(BR_TOOL) $(BR_URDF_$(1))
 	@$(BR_TOOL) robot bake $(BR_URDF_$(1)) $(BR_ALLOW_$(1)) $(2) -q -o $$@
 $(BR_GEN)/$(1)$(3)-spheres.bin: $(BR_TOOL) $(BR_URDF_$(1))
 	@mkdir -p $$(dir $$@)
-	@echo "  BAKE $$@ (--spheres $(ROBOT_SPHERES))"
-	@$(BR_TOOL) robot bake $(BR_URDF_$(1)) $(BR_ALLOW_$(1)) $(2) --spheres $(ROBOT_SPHERES) -q -o $$@
+	@echo "  BAKE $$@ ($(ROBOT_SHAPES))"
+	@$(BR_TOOL) robot bake $(BR_URDF_$(1)) $(BR_ALLOW_$(1)) $(2) $(ROBOT_SHAPES) -q -o $$@
 endef
 $(foreach r,$(BR_ROBOTS),$(eval $(call br_bake,$(r),,)))
 $(foreach r,$(BR_ROBOTS),$(eval $(call br_bake,$(r),--never $(ROBOT_NEVER),+never)))
@@ -95,7 +96,7 @@ bench-robot:
 	   echo "copse: gcc $$(gcc -dumpfullversion) $(BENCH_OPT) $(FP_FLAGS). FCL: Debian libfcl-dev" \
 	        "$$(dpkg-query -W -f='$${Version}' libfcl-dev) (libccd $$(dpkg-query -W -f='$${Version}' libccd-dev)), double" \
 	        "(\`BVHModel<OBBRSSd>\`, \`CollisionObjectd\`, \`DynamicAABBTreeCollisionManagerd\`: MoveIt's types)."; \
-	   echo "Robots from $(DATA)/robots, baked by \`copse robot bake URDF [--spheres $(ROBOT_SPHERES)] [--never $(ROBOT_NEVER)] -o X.bin\`" \
+	   echo "Robots from $(DATA)/robots, baked by \`copse robot bake URDF [$(ROBOT_SHAPES)] [--never $(ROBOT_NEVER)] -o X.bin\`" \
 	        "(NAME: only links joined by a joint allowed to touch; NAME+never: also the pairs that touch in none of" \
 	        "$(ROBOT_NEVER) random configurations, MoveIt Setup Assistant's \"Never\" rule; see mk/bench-robot.mk)" \
 	        "and viewed with \`copse_robot_view\`; world meshes from $(DATA)/meshes."; \

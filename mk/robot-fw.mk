@@ -36,8 +36,8 @@ $(RF_GEN)/robot_world.h: $(RF_GEN)/robot_world.c
 
 $(RF_GEN)/robot_panda.c: $(BR_URDF_panda) $(RF_TOOL)
 	@mkdir -p $(dir $@)
-	@echo "  BAKE $@ (copse robot bake --spheres $(ROBOT_SPHERES))"
-	@$(RF_TOOL) robot bake $(BR_URDF_panda) $(BR_ALLOW_panda) --spheres $(ROBOT_SPHERES) --name robot_panda -q -o $@
+	@echo "  BAKE $@ (copse robot bake $(ROBOT_SHAPES))"
+	@$(RF_TOOL) robot bake $(BR_URDF_panda) $(BR_ALLOW_panda) $(ROBOT_SHAPES) --name robot_panda -q -o $@
 $(RF_GEN)/robot_panda.h: $(RF_GEN)/robot_panda.c
 
 robot-fw-gen: $(RF_GEN)/robot_world.c $(RF_GEN)/robot_panda.c

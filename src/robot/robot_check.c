@@ -30,6 +30,9 @@
  * shapes-hold-the-mesh check stays well inside it. */
 #define RC_SLACK 1.0e-5f
 
+/* Two meshes' shapes are tested before their ball tests when they make at most this many pairs. */
+#define RC_FEW_SHAPE_PAIRS 4u
+
 /* The first links' bounding balls in the world, made as they are first asked for: a call over
  * every pair asks for each link's many times. Arms have fewer than RC_BALLS links; a larger
  * robot's others are made each time (the cache stays a quarter of a kilobyte of stack). */
@@ -595,6 +598,27 @@ static copse_status rc_pair(const rc_ctx *c, const rc_job *j, rc_near *out)
     gap = rc_len(ca.x - cb.x, ca.y - cb.y, ca.z - cb.z) - ra - rb;
     if (gap > rc_add(j->max_raw, slack))
         return COPSE_OK;
+    a_pre = a_mesh && (la->flags & ROBOT_LINK_SHAPES_BOUND) != 0u && rc_shape_count(la) > 0u;
+    if (lb != NULL)
+        b_pre = b_mesh && (lb->flags & ROBOT_LINK_SHAPES_BOUND) != 0u && rc_shape_count(lb) > 0u;
+    /* Two meshes: their shapes first when that is a few arithmetic tests (a capsule or two each,
+     * copse robot bake --capsule); sets of fitted spheres, several times the mesh's volume,
+     * seldom prove two meshes apart after the ball tests and cost their count squared
+     * (docs/benchmarks-robot.md). */
+    if (a_mesh && b_mesh) {
+        const bool few = rc_shape_count(la) * rc_shape_count(lb) <= RC_FEW_SHAPE_PAIRS;
+        if (a_pre && b_pre && few && (c->flags & COPSE_ROBOT_NO_SHAPES) == 0u) {
+            rc_job pre = *j;
+            pre.max_raw = rc_add(j->max_raw, slack);
+            pre.first = true;
+            if ((st = rc_parts(c, &pre, true, true, out)) != COPSE_OK)
+                return st;
+            if (out->d == FLT_MAX)
+                return COPSE_OK;
+            rc_empty(out); /* the shapes meet: the meshes decide */
+        }
+        a_pre = b_pre = false;
+    }
     /* One side's ball against the other's tree, the smaller ball first: the ball holds its side
      * (mesh or shapes), so nothing of the tree within its radius + max_raw (+ slack) means the
      * pair is farther apart than max_raw. Most pairs whose balls meet end here. */
@@ -621,13 +645,6 @@ static copse_status rc_pair(const rc_ctx *c, const rc_job *j, rc_near *out)
      * own mesh walk culls as well (docs/benchmarks-robot.md: the pre-test made it 5x slower). */
     if (j->kind == COPSE_CONTACT_MESH)
         return rc_parts(c, j, !a_mesh, false, out);
-    a_pre = a_mesh && (la->flags & ROBOT_LINK_SHAPES_BOUND) != 0u && rc_shape_count(la) > 0u;
-    if (lb != NULL)
-        b_pre = b_mesh && (lb->flags & ROBOT_LINK_SHAPES_BOUND) != 0u && rc_shape_count(lb) > 0u;
-    /* Two meshes whose balls passed each other's trees: fitted shapes (several times the mesh's
-     * volume) seldom prove them apart, and the mesh walk follows (docs/benchmarks-robot.md). */
-    if (a_mesh && b_mesh)
-        a_pre = b_pre = false;
     if ((c->flags & COPSE_ROBOT_NO_SHAPES) == 0u && (a_pre || b_pre)) {
         rc_job pre = *j;
         pre.max_raw = rc_add(j->max_raw, slack);

@@ -25,7 +25,7 @@ static int usage(void)
 {
     fputs("usage:\n"
           "  copse robot bake  ROBOT.urdf [--spheres N] [--padding m] [--srdf FILE] [--allow linkA,linkB]...\n"
-          "                    [--never N] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
+          "                    [--never N] [--capsule] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
           "  copse robot info  ROBOT\n"
           "  copse robot check ROBOT [--world MESH[@x,y,z,r,p,y[,scale]]]... [--scan CLOUD] [--scan-padding m]\n"
           "                    [--q \"v0 v1 ...\"] [--max-distance d]\n"
@@ -59,11 +59,13 @@ static int parse(int argc, char **argv, robot_opts *o)
     int i;
     for (i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = strcmp(a, "-q") != 0 && a[0] == '-' && a[1] != '\0';
+        int takes = strcmp(a, "-q") != 0 && strcmp(a, "--capsule") != 0 && a[0] == '-' && a[1] != '\0';
         if (takes && v == NULL)
             return tool_fail("%s needs a value", a);
         if (strcmp(a, "-q") == 0)
             o->quiet = 1;
+        else if (strcmp(a, "--capsule") == 0)
+            o->capsule = 1;
         else if (strcmp(a, "-o") == 0)
             o->output = v;
         else if (strcmp(a, "--name") == 0)

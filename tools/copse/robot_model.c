@@ -341,6 +341,76 @@ static uint32_t fit_spheres(const float *pos, const uint32_t *idx, uint32_t nt, 
     return groups;
 }
 
+/* One capsule that holds the float mesh's every vertex (so every triangle: a capsule is convex),
+ * along its vertices' principal axis: the axis of the covariance's largest eigenvalue (power
+ * iteration, in double), the radius the farthest vertex from that line, the segment as short
+ * as the caps allow. The radius is rounded up as the spheres' are. Returns 0 (no vertices) or 1. */
+static uint32_t fit_capsule(const float *pos, uint32_t nv, copse_capsule *out)
+{
+    double m[3] = {0.0, 0.0, 0.0}, cov[3][3] = {{0.0}}, d[3] = {0.57735, 0.57735, 0.57735}, lo = DBL_MAX,
+           hi = -DBL_MAX, r2 = 0.0, reach = 0.0, len;
+    uint32_t v, it;
+    unsigned i, k;
+    if (nv == 0)
+        return 0;
+    for (v = 0; v < nv; v++)
+        for (k = 0; k < 3u; k++)
+            m[k] += (double)pos[3u * v + k] / (double)nv;
+    for (v = 0; v < nv; v++)
+        for (i = 0; i < 3u; i++)
+            for (k = 0; k < 3u; k++)
+                cov[i][k] += ((double)pos[3u * v + i] - m[i]) * ((double)pos[3u * v + k] - m[k]);
+    for (it = 0; it < 64u; it++) {
+        double e[3] = {0.0, 0.0, 0.0};
+        for (i = 0; i < 3u; i++)
+            for (k = 0; k < 3u; k++)
+                e[i] += cov[i][k] * d[k];
+        len = sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+        if (!(len > 0.0))
+            break; /* a single point: any axis */
+        for (i = 0; i < 3u; i++)
+            d[i] = e[i] / len;
+    }
+    for (v = 0; v < nv; v++) { /* the radius: the farthest vertex from the axis line */
+        double w[3], s = 0.0, q2 = 0.0;
+        for (k = 0; k < 3u; k++)
+            w[k] = (double)pos[3u * v + k] - m[k], s += w[k] * d[k];
+        for (k = 0; k < 3u; k++)
+            q2 += (w[k] - s * d[k]) * (w[k] - s * d[k]);
+        r2 = fmax(r2, q2);
+        for (k = 0; k < 3u; k++)
+            reach = fmax(reach, fabs((double)pos[3u * v + k]));
+    }
+    for (v = 0; v < nv; v++) { /* the segment: each vertex within the radius of its end caps */
+        double w[3], s = 0.0, q2 = 0.0, h;
+        for (k = 0; k < 3u; k++)
+            w[k] = (double)pos[3u * v + k] - m[k], s += w[k] * d[k];
+        for (k = 0; k < 3u; k++)
+            q2 += (w[k] - s * d[k]) * (w[k] - s * d[k]);
+        h = sqrt(fmax(r2 - q2, 0.0));
+        hi = fmax(hi, s - h);
+        lo = fmin(lo, s + h);
+    }
+    if (lo > hi)
+        lo = hi = 0.5 * (lo + hi);
+    out->segment.a = copse_v3((float)(m[0] + lo * d[0]), (float)(m[1] + lo * d[1]), (float)(m[2] + lo * d[2]));
+    out->segment.b = copse_v3((float)(m[0] + hi * d[0]), (float)(m[1] + hi * d[1]), (float)(m[2] + hi * d[2]));
+    {
+        /* the farthest vertex from the float segment, in double: the radius that holds them all */
+        double ax = (double)out->segment.a.x, ay = (double)out->segment.a.y, az = (double)out->segment.a.z,
+               ex = (double)out->segment.b.x - ax, ey = (double)out->segment.b.y - ay, ez = (double)out->segment.b.z - az,
+               ee = ex * ex + ey * ey + ez * ez, far = 0.0;
+        for (v = 0; v < nv; v++) {
+            double px = (double)pos[3u * v] - ax, py = (double)pos[3u * v + 1u] - ay, pz = (double)pos[3u * v + 2u] - az,
+                   t = ee > 0.0 ? fmin(fmax((px * ex + py * ey + pz * ez) / ee, 0.0), 1.0) : 0.0;
+            px -= t * ex, py -= t * ey, pz -= t * ez;
+            far = fmax(far, sqrt(px * px + py * py + pz * pz));
+        }
+        out->radius = round_radius_up(far, reach);
+    }
+    return 1;
+}
+
 /* ---- the robot ----------------------------------------------------------------------------------- */
 
 static const char *joint_kind_name(int kind)
@@ -433,6 +503,8 @@ typedef struct link_build {
     copse_mesh mesh;
     copse_sphere *spheres;
     uint32_t sphere_count;
+    copse_capsule capsule; /* --capsule: one that holds the mesh */
+    uint32_t capsule_count;
 } link_build;
 
 /* ---- --never N: MoveIt Setup Assistant's "never in collision" ----------------------------------- */
@@ -595,10 +667,31 @@ static int build_from_urdf(const robot_opts *o, robot_loaded *out)
         } else if (o->spheres > 0 && g->sphere_count > 0 && g->triangle_count > 0 && !o->quiet) {
             printf("spheres   %-24s none fitted: its URDF spheres are part of its geometry\n", u->links[i].name);
         }
+        if (o->capsule && g->triangle_count > 0 && g->sphere_count == 0) {
+            b->capsule_count = fit_capsule(b->positions, g->vertex_count, &b->capsule);
+            if (b->capsule_count > 0 && strcmp(o->command, "bake") == 0 && !o->quiet) {
+                double box = 1.0, lo, hi, ex = (double)b->capsule.segment.b.x - (double)b->capsule.segment.a.x,
+                       ey = (double)b->capsule.segment.b.y - (double)b->capsule.segment.a.y,
+                       ez = (double)b->capsule.segment.b.z - (double)b->capsule.segment.a.z,
+                       r = (double)b->capsule.radius;
+                unsigned a;
+                for (a = 0; a < 3u; a++) {
+                    lo = DBL_MAX, hi = -DBL_MAX;
+                    for (k = 0; k < g->vertex_count; k++)
+                        lo = fmin(lo, b->positions[3u * k + a]), hi = fmax(hi, b->positions[3u * k + a]);
+                    box *= hi - lo;
+                }
+                printf("capsule   %-24s radius %.4f, length %.4f: %.2fx the volume of the mesh's box\n", u->links[i].name,
+                       r, sqrt(ex * ex + ey * ey + ez * ez),
+                       box > 0.0 ? (PI * r * r * sqrt(ex * ex + ey * ey + ez * ez) + 4.0 / 3.0 * PI * r * r * r) / box : 0.0);
+            }
+        }
         links[i].name = u->links[i].name;
         links[i].mesh = g->triangle_count > 0 ? &b->mesh : NULL;
         links[i].spheres = b->sphere_count > 0 ? b->spheres : NULL;
         links[i].sphere_count = b->sphere_count;
+        links[i].capsules = b->capsule_count > 0 ? &b->capsule : NULL;
+        links[i].capsule_count = b->capsule_count;
         links[i].padding = o->padding;
     }
     for (i = 0; i < u->joint_count; i++) {
@@ -705,8 +798,8 @@ int robot_open(const robot_opts *o, robot_loaded *out)
         if ((st = copse_robot_view(&out->robot, out->memory, len)) != COPSE_OK)
             return tool_fail("%s: not a valid robot blob (or a URDF without .urdf): %s", o->input,
                              copse_status_str(st));
-        if (o->srdf != NULL || o->allow_count > 0 || o->spheres > 0 || o->padding > 0.0f || o->never > 0)
-            return tool_fail("%s: a baked robot is read-only: --srdf, --allow, --never, --spheres and --padding are bake "
+        if (o->srdf != NULL || o->allow_count > 0 || o->spheres > 0 || o->padding > 0.0f || o->never > 0 || o->capsule)
+            return tool_fail("%s: a baked robot is read-only: --srdf, --allow, --never, --spheres, --capsule and --padding are bake "
                              "options (give the URDF)",
                              o->input);
     }

@@ -35,6 +35,7 @@ typedef struct robot_opts {
     unsigned allow_count;
     unsigned spheres;         /* --spheres N: bounding spheres fitted per link (0: none) */
     unsigned never;           /* --never N: allow the pairs that touch in none of N random configurations */
+    int capsule;              /* --capsule: one bounding capsule per mesh link */
     float padding;            /* --padding m */
     float scan_padding;       /* --scan-padding m */
     float max_distance;       /* --max-distance d */

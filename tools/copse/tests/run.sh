@@ -365,7 +365,14 @@ if [ -f "$PANDA" ] && [ -f "$KUKA" ] && [ -f "$DATA/pointclouds/octomap-scan.xyz
         else bad "robot: --never: $n reported, allowed $before -> $after, $missing mismatched"; fi
     else bad "robot: bake panda --never 2000"; fi
     expect_error "robot: --never abc" "--never abc: expected a whole number" "$TOOL" robot bake "$PANDA" --never abc -o "$r/x.bin"
-    for rb in panda kuka; do
+    # --capsule: one capsule a mesh link, holding it (the core's check), a few times tighter than spheres
+    if "$TOOL" robot bake "$PANDA" --capsule -o "$r/panda-capsule.bin" > "$r/capsule.txt" && \
+       "$TOOL" robot info "$r/panda-capsule.bin" > "$r/capsule-info.txt" && \
+       [ "$(grep -c '^capsule .* radius' "$r/capsule.txt")" -eq 11 ] && \
+       [ "$(grep -c 'capsules   1 .*(shapes bound the mesh)' "$r/capsule-info.txt")" -eq 11 ]; then
+        ok "robot: panda --capsule: a capsule on each of 11 mesh links, each holding its mesh (the core's check)"
+    else bad "robot: panda --capsule:"; cat "$r/capsule.txt" | sed 's/^/     /'; fi
+    for rb in panda kuka panda-capsule; do
         src=$PANDA; [ $rb = kuka ] && src=$KUKA
         "$ROBOT_ORACLE" "$src" "$r/$rb.bin" "$DATA" "${ROBOT_CONFIGS:-1000}" "${ROBOT_DIST_CONFIGS:-20}" 7 > "$r/oracle-$rb.txt" 2>&1
         sed -n "s/^\(ok   \|FAIL\)/\1$rb: /p" "$r/oracle-$rb.txt"
