@@ -150,6 +150,21 @@ void robot_link_sphere(const copse_robot *r, uint32_t link, float c[3], float *r
     for (k = 0; k < 3; k++)
         c[k] = 0.5f * mn[k] + 0.5f * mx[k];
     *radius = 0.5f * rc_len(mx[0] - mn[0], mx[1] - mn[1], mx[2] - mn[2]);
+    /* A mesh held by one capsule (copse robot bake --capsule): the capsule's ball when smaller. Its
+     * radius is rounded up by a few ulps, as the box's ball is only by its own rounding (the
+     * culls' relative slack covers both). */
+    if (l->tree != COPSE_NONE && (l->flags & ROBOT_LINK_SHAPES_BOUND) != 0u && n == 1u) {
+        const robot_shape *s = robot_shape_at(r, l->shape_first);
+        float m[3], half;
+        for (k = 0; k < 3; k++)
+            m[k] = 0.5f * s->a[k] + 0.5f * s->b[k];
+        half = 0.5f * rc_len(s->b[0] - s->a[0], s->b[1] - s->a[1], s->b[2] - s->a[2]);
+        if ((half + s->radius) * (1.0f + 4.0f * FLT_EPSILON) < *radius) {
+            for (k = 0; k < 3; k++)
+                c[k] = m[k];
+            *radius = (half + s->radius) * (1.0f + 4.0f * FLT_EPSILON);
+        }
+    }
 }
 
 /* The link's bounding sphere in the world; false: the link has nothing to bound. */
