@@ -29,15 +29,15 @@ static int params_from_opts(const tool_opts *o, copse_bvh_params *p)
     for (k = 0; k < 3 && strcmp(o->builder, splits[k]) != 0; k++)
         ;
     if (k == 3)
-        return tool_fail("--builder %s: expected sah, median or midpoint", o->builder);
+        return tool_usage("--builder %s: expected sah, median or midpoint", o->builder);
     p->split = (copse_bvh_split)k;
     for (k = 0; k < 4 && strcmp(o->project, projections[k]) != 0; k++)
         ;
     if (k == 4)
-        return tool_fail("--project %s: expected none, xz, xy or yz", o->project);
+        return tool_usage("--project %s: expected none, xz, xy or yz", o->project);
     p->projection = (copse_projection)k;
     if (o->leaf < 1 || o->leaf > COPSE_BVH_MAX_LEAF)
-        return tool_fail("--leaf %u: expected 1 to %u", o->leaf, COPSE_BVH_MAX_LEAF);
+        return tool_usage("--leaf %u: expected 1 to %u", o->leaf, COPSE_BVH_MAX_LEAF);
     p->leaf_size = o->leaf;
     return 0;
 }
@@ -112,11 +112,13 @@ static int bvh_bake(const tool_opts *o)
     void *mem = NULL;
     uint8_t *blob = NULL;
     size_t bytes, blob_len = 0;
-    int rc = 1;
-    if (params_from_opts(o, &params) != 0)
-        return 1;
+    int rc;
+    if ((rc = params_from_opts(o, &params)) != 0)
+        return rc;
+    rc = 1;
     if (host_points_is_cloud_path(o->input))
-        return tool_fail("%s: a point cloud; a BVH is built over a mesh (OBJ, PLY, STL, glTF, COLLADA)", o->input);
+        return tool_usage("%s: a point cloud; a BVH is built over a mesh (OBJ, PLY, STL, glTF, COLLADA): "
+                          "--tree octree bakes a cloud", o->input);
     tool_progress(o, "loading %s", o->input);
     if (host_mesh_load(o->input, &hm, err, sizeof err) != 0)
         return tool_fail("%s", err);
@@ -208,8 +210,8 @@ static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_m
                              kind == COPSE_PRIM_BOXES ? "boxes" : "triangles");
         }
     } else if (need_mesh) {
-        return tool_fail("%s: a BVH blob holds the tree, not its mesh: give the mesh it was baked from with --mesh",
-                         o->input);
+        return tool_usage("%s: a BVH blob holds the tree, not its mesh: give the mesh it was baked from with --mesh",
+                          o->input);
     } else if (kind == COPSE_PRIM_BOXES) {
         src->stand_in = calloc((size_t)prims + 1u, sizeof(copse_box3));
         st = src->stand_in == NULL ? COPSE_ERR_NOMEM
@@ -246,8 +248,9 @@ static int bvh_stats(const tool_opts *o, const void *blob, size_t len)
     copse_status st;
     size_t node_bytes, prim_bytes;
     unsigned k;
-    if (bvh_open(o, blob, len, 0, &bvh, &src) != 0)
-        return 1;
+    int rc;
+    if ((rc = bvh_open(o, blob, len, 0, &bvh, &src)) != 0)
+        return rc;
     (void)copse_bvh_get_stats(&bvh, &s);
     printf("file      %s: BVH blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
     printf("tree      %uD over %lu %s", (unsigned)bvh.dim, (unsigned long)bvh.prim_count,
@@ -294,21 +297,12 @@ static int bvh_query_cmd(const tool_opts *o, const void *blob, size_t len)
 {
     copse_bvh bvh;
     bvh_source src;
-    bvh_query q;
     int rc;
     if (o->queries == NULL && o->word_count == 0)
-        return tool_fail("query: give a query (e.g. ray 0 1 0  1 0 0) or --queries FILE");
-    if (bvh_open(o, blob, len, 1, &bvh, &src) != 0)
-        return 1;
-    if (o->queries != NULL) {
-        rc = bvh_query_file(o->queries, answer_on_tree, &bvh, stdout);
-    } else {
-        rc = bvh_query_parse(o->words, o->word_count, &q);
-        if (rc == 0) {
-            bvh_query_echo(o->words, o->word_count, stdout);
-            rc = bvh_query_answer(&bvh, &q, stdout);
-        }
-    }
+        return tool_usage("query: give a query (e.g. ray 0 1 0  1 0 0) or --queries FILE");
+    if ((rc = bvh_open(o, blob, len, 1, &bvh, &src)) != 0)
+        return rc;
+    rc = bvh_query_run(o->queries, o->words, o->word_count, answer_on_tree, &bvh);
     bvh_close(&src);
     return rc;
 }
@@ -356,14 +350,14 @@ static int bvh_svg(const tool_opts *o, const void *blob, size_t len)
     uint32_t i, drawn = 0;
     char legend[400], title[300];
     int rc;
-    if (tool_svg_target(o) != 0 || bvh_open(o, blob, len, 0, &bvh, &src) != 0)
-        return 1;
+    if ((rc = tool_svg_target(o)) != 0 || (rc = bvh_open(o, blob, len, 0, &bvh, &src)) != 0)
+        return rc;
     if (bvh.dim == 2) { /* tree axes are the plane already; the mesh is read through the axis map */
         ax[0] = 0;
         ax[1] = 1;
-    } else if (tool_plane_axes(o, ax) != 0) {
+    } else if ((rc = tool_plane_axes(o, ax)) != 0) {
         bvh_close(&src);
-        return 1;
+        return rc;
     }
     if (bvh.node_count == 0) {
         bvh_close(&src);

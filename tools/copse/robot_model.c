@@ -705,10 +705,6 @@ int robot_open(const robot_opts *o, robot_loaded *out)
         if ((st = copse_robot_view(&out->robot, out->memory, len)) != COPSE_OK)
             return tool_fail("%s: not a valid robot blob (or a URDF without .urdf): %s", o->input,
                              copse_status_str(st));
-        if (o->srdf != NULL || o->allow_count > 0 || o->spheres > 0 || o->padding > 0.0f || o->never > 0)
-            return tool_fail("%s: a baked robot is read-only: --srdf, --allow, --never, --spheres and --padding are bake "
-                             "options (give the URDF)",
-                             o->input);
     }
     return 0;
 }

@@ -101,7 +101,7 @@ int svg_end(svg_canvas *c, const char *legend)
 int tool_svg_target(const tool_opts *opts)
 {
     return opts->output != NULL && host_path_has_suffix(opts->output, ".svg") ? 0
-                                                                             : tool_fail("svg needs -o FILE.svg");
+                                                                             : tool_usage("svg needs -o FILE.svg");
 }
 
 int tool_plane_axes(const tool_opts *opts, unsigned ax[2])
@@ -113,6 +113,6 @@ int tool_plane_axes(const tool_opts *opts, unsigned ax[2])
     else if (strcmp(opts->plane, "yz") == 0)
         ax[0] = 1, ax[1] = 2;
     else
-        return tool_fail("--plane %s: expected xz, xy or yz", opts->plane);
+        return tool_usage("--plane %s: expected xz, xy or yz", opts->plane);
     return 0;
 }

@@ -35,10 +35,10 @@ void svg_point(svg_canvas *c, float x, float y);
 
 /* ---- for the kinds' svg commands ---- */
 
-/* svg's output must be a .svg file: 0, or 1 after a message. */
+/* svg's output must be a .svg file: 0, or TOOL_USAGE after a message. */
 int tool_svg_target(const tool_opts *opts);
 
-/* The two axes --plane draws (xz, xy or yz: x = 0, the second one up): 0, or 1 after a message. */
+/* The two axes --plane draws (xz, xy or yz: x = 0, the second one up): 0, or TOOL_USAGE after a message. */
 int tool_plane_axes(const tool_opts *opts, unsigned ax[2]);
 
 /* The legend (text only) and the closing tag; 0, or 1 after tool_fail. */

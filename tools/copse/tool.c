@@ -10,15 +10,29 @@
 #include <string.h>
 #include <time.h>
 
+static void vmessage(const char *fmt, va_list ap)
+{
+    fputs("copse: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 int tool_fail(const char *fmt, ...)
 {
     va_list ap;
-    fputs("copse: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vmessage(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    return 1;
+    return TOOL_FAILED;
+}
+
+int tool_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(fmt, ap);
+    va_end(ap);
+    return TOOL_USAGE;
 }
 
 static double seconds_now(void)

@@ -23,13 +23,19 @@ check() {
     label=$1; shift
     if "$@" > "$OUT/last.out" 2>&1; then ok "$label: $(tail -n 1 "$OUT/last.out")"; else bad "$label"; sed 's/^/     /' "$OUT/last.out" | head -20; fi
 }
-# expect_error NAME TEXT COMMAND...: the command must fail with TEXT in its message.
-expect_error() {
-    name=$1; text=$2; shift 2
-    if "$@" > "$OUT/err.out" 2>&1; then bad "$name: succeeded"; return; fi
-    if grep -qF -- "$text" "$OUT/err.out"; then ok "$name: $(head -n 1 "$OUT/err.out")"
+# expect_exit STATUS NAME TEXT COMMAND...: the command must exit with STATUS (docs/tool.md: 1 the
+# input or the work failed, 2 a wrong command line) and say TEXT. expect_error: status 1;
+# expect_usage: status 2.
+expect_exit() {
+    want=$1; name=$2; text=$3; shift 3
+    "$@" > "$OUT/err.out" 2>&1
+    got=$?
+    if [ "$got" -ne "$want" ]; then bad "$name: exit status $got, not $want:"; sed 's/^/     /' "$OUT/err.out" | head -5
+    elif grep -qF -- "$text" "$OUT/err.out"; then ok "$name: exit $got: $(head -n 1 "$OUT/err.out")"
     else bad "$name: message does not say '$text':"; sed 's/^/     /' "$OUT/err.out"; fi
 }
+expect_error() { expect_exit 1 "$@"; }
+expect_usage() { expect_exit 2 "$@"; }
 
 # ---- point-cloud readers ------------------------------------------------------------------------
 mkdir -p "$OUT/readers"
@@ -163,11 +169,11 @@ if [ -f "$DATA/meshes/dungeon.obj" ]; then
                 python3 "$HERE/svg_count.py" "$b/d-$plane.svg" "$filled" "$brushes"
         else bad "bsp3: svg --plane $plane: $(cat "$b/svg3.err")"; fi
     done
-    expect_error "bsp3: svg --plane" "--plane zx: expected xz, xy or yz" "$TOOL" svg "$b/dungeon.bin" --plane zx -o "$b/d.svg"
+    expect_usage "bsp3: svg --plane" "--plane zx: expected xz, xy or yz" "$TOOL" svg "$b/dungeon.bin" --plane zx -o "$b/d.svg"
 fi
 printf 'box 0 0 1 1\nbox 2 2 x 3\n' > "$b/bad.txt"
 expect_error "bsp2: a bad map line" "$b/bad.txt:2: expected 'box x0 y0 x1 y1'" "$TOOL" bake "$b/bad.txt" --tree bsp2 -o "$b/x.bin"
-expect_error "bsp2: unknown query" "unknown query 'sphere' on a 2D BSP" "$TOOL" query "$b/map.bin" sphere 1 2 3 4
+expect_usage "bsp2: unknown query" "unknown query 'sphere' on a 2D BSP" "$TOOL" query "$b/map.bin" sphere 1 2 3 4
 
 # ---- octree kinds: point clouds (generated XYZ and PCD, the real scan), a 3D box file -------------
 o="$OUT/octree"
@@ -264,17 +270,20 @@ else bad "octree, loose: bake -o .c"; fi
 expect_error "octree: an empty cloud" "$o/empty.xyz: no points" "$TOOL" bake "$o/empty.xyz" --tree octree -o "$o/x.bin"
 printf '1 2 3\n1 nan 3\n' > "$o/nan.xyz"
 expect_error "octree: a NaN" "$o/nan.xyz:2: non-finite coordinate" "$TOOL" bake "$o/nan.xyz" --tree octree -o "$o/x.bin"
-expect_error "octree: --bucket" "--bucket 2000" "$TOOL" bake "$o/generated.xyz" --tree octree --bucket 2000 -o "$o/x.bin"
-expect_error "octree: knn k" "query knn: k 0: expected a whole number" "$TOOL" query "$o/cloud-xyz/tree.bin" knn 1 2 3 0
-expect_error "octree: unknown query" "unknown query 'ray' on a point octree" "$TOOL" query "$o/cloud-xyz/tree.bin" ray 1 2 3 4 5 6
+expect_usage "octree: --bucket" "--bucket 2000" "$TOOL" bake "$o/generated.xyz" --tree octree --bucket 2000 -o "$o/x.bin"
+expect_usage "octree: knn k" "query knn: k 0: expected a whole number" "$TOOL" query "$o/cloud-xyz/tree.bin" knn 1 2 3 0
+expect_usage "octree: unknown query" "unknown query 'ray' on a point octree" "$TOOL" query "$o/cloud-xyz/tree.bin" ray 1 2 3 4 5 6
 head -c 300 "$o/cloud-xyz/tree.bin" > "$o/cut.bin"
 expect_error "octree: truncated blob" "$o/cut.bin: not a copse blob: COPSE_ERR_BLOB_TRUNCATED" "$TOOL" stats "$o/cut.bin"
 printf 'box 0 0 0 1 1 1\nbox 2 2 x 3 3 3\n' > "$o/bad.txt"
 expect_error "loose: a bad box line" "$o/bad.txt:2: expected 'box x0 y0 z0 x1 y1 z1'" "$TOOL" bake "$o/bad.txt" --tree loose -o "$o/x.bin"
 printf 'box 0 0 0 1 1 1\nbox 2 2 2 1 3 3\n' > "$o/inverted.txt"
-expect_error "loose: an inverted box" "$o/inverted.txt: box 1 (counting from 0): COPSE_ERR_EMPTY_RANGE" \
+expect_error "loose: an inverted box" "$o/inverted.txt:2: box 1 (counting from 0) is inverted: x0 2 > x1 1" \
     "$TOOL" bake "$o/inverted.txt" --tree loose -o "$o/x.bin"
-expect_error "loose: unknown query" "unknown query 'knn' on a loose octree" "$TOOL" query "$o/boxes.bin" knn 1 2 3 4
+printf 'box 0 0 1 1\nbox 2 2 1 3\n' > "$b/inverted.txt"
+expect_error "bsp2: an inverted box" "$b/inverted.txt:2: box 1 (counting from 0) is inverted: x0 2 > x1 1" \
+    "$TOOL" bake "$b/inverted.txt" --tree bsp2 -o "$b/x.bin"
+expect_usage "loose: unknown query" "unknown query 'knn' on a loose octree" "$TOOL" query "$o/boxes.bin" knn 1 2 3 4
 
 # ---- every failure names the file and the problem ----------------------------------------------------
 g="$OUT/generated"
@@ -282,10 +291,10 @@ expect_error "bake: missing file" "$OUT/missing.obj" "$TOOL" bake "$OUT/missing.
 printf 'this is not a mesh\n' > "$OUT/junk.obj"
 expect_error "bake: unreadable mesh" "$OUT/junk.obj" "$TOOL" bake "$OUT/junk.obj" -q -o "$OUT/x.bin"
 printf '1 2 3\n' > "$OUT/cloud.xyz"
-expect_error "bake: a point cloud as BVH" "$OUT/cloud.xyz: a point cloud" "$TOOL" bake "$OUT/cloud.xyz" -q -o "$OUT/x.bin"
-expect_error "bake: --leaf 0" "--leaf 0: expected 1 to" "$TOOL" bake "$OUT/generated.stl" --leaf 0 -o "$OUT/x.bin"
-expect_error "bake: --builder" "--builder best: expected sah" "$TOOL" bake "$OUT/generated.stl" --builder best -o "$OUT/x.bin"
-expect_error "bake: output kind" "bake needs -o FILE.bin or -o FILE.c" "$TOOL" bake "$OUT/generated.stl" -o "$OUT/x.txt"
+expect_usage "bake: a point cloud as BVH" "$OUT/cloud.xyz: a point cloud" "$TOOL" bake "$OUT/cloud.xyz" -q -o "$OUT/x.bin"
+expect_usage "bake: --leaf 0" "--leaf 0: expected 1 to" "$TOOL" bake "$OUT/generated.stl" --leaf 0 -o "$OUT/x.bin"
+expect_usage "bake: --builder" "--builder best: expected sah" "$TOOL" bake "$OUT/generated.stl" --builder best -o "$OUT/x.bin"
+expect_usage "bake: output kind" "bake needs -o FILE.bin or -o FILE.c" "$TOOL" bake "$OUT/generated.stl" -o "$OUT/x.txt"
 expect_error "stats: not a blob" "$OUT/generated.stl: not a copse blob: COPSE_ERR_BLOB_MAGIC" "$TOOL" stats "$OUT/generated.stl"
 head -c 200 "$g/tree.bin" > "$OUT/cut.bin"
 expect_error "stats: truncated blob" "$OUT/cut.bin: not a copse blob: COPSE_ERR_BLOB_TRUNCATED" "$TOOL" stats "$OUT/cut.bin"
@@ -294,18 +303,72 @@ python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); b[300]^=1; o
 expect_error "stats: one bit flipped" "$OUT/flip.bin: not a copse blob: COPSE_ERR_BLOB_CRC" "$TOOL" stats "$OUT/flip.bin"
 check "40 blobs with random bytes changed and a valid CRC: each refused with a status or accepted, no crash" \
     python3 "$HERE/corrupt.py" "$TOOL" "$g/tree.bin" "$OUT/generated.stl" 40 404
-expect_error "query: no --mesh" "holds the tree, not its mesh" "$TOOL" query "$g/tree.bin" ray 0 0 0 1 0 0
+expect_usage "query: no --mesh" "holds the tree, not its mesh" "$TOOL" query "$g/tree.bin" ray 0 0 0 1 0 0
 if [ -f "$DATA/meshes/suzanne.obj" ]; then
     expect_error "query: another mesh" "$DATA/meshes/suzanne.obj: 968 triangles, but $g/tree.bin was baked from 3000" \
         "$TOOL" query "$g/tree.bin" --mesh "$DATA/meshes/suzanne.obj" ray 0 0 0 1 0 0
 fi
-expect_error "query: unknown" "unknown query 'cone'" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" cone 1 2 3
-expect_error "query: arity" "query sphere takes 4 numbers, not 3" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" sphere 1 2 3
+expect_usage "query: unknown" "unknown query 'cone'" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" cone 1 2 3
+expect_usage "query: arity" "query sphere takes 4 numbers, not 3" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" sphere 1 2 3
 expect_error "query: 2D query on a 3D tree" "COPSE_ERR_DIMENSION" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" rect 0 0 1 1
 cp "$g/tree.bin" "$OUT/a&b<c>.bin"
 "$TOOL" svg "$OUT/a&b<c>.bin" --levels 2 -o "$OUT/amp.svg" 2> "$OUT/svg.err"
 check "svg: a file name with & < > still gives XML (3 rects: 2 levels)" python3 "$HERE/svg_count.py" "$OUT/amp.svg" 3 0
-expect_error "svg: output" "svg needs -o FILE.svg" "$TOOL" svg "$g/tree.bin" -o "$OUT/x.png"
+expect_usage "svg: output" "svg needs -o FILE.svg" "$TOOL" svg "$g/tree.bin" -o "$OUT/x.png"
+
+# ---- exit status: 0 done, 1 the input or the work failed, 2 a wrong command line -------------------
+RB="$HERE/robot"
+for help in "--help" "-h" "help" "bake --help" "query $g/tree.bin -h" "robot --help" "robot help" "robot bake -h"; do
+    # shellcheck disable=SC2086
+    if "$TOOL" $help > "$OUT/help.out" 2> "$OUT/help.err" && grep -q '^usage:' "$OUT/help.out" && [ ! -s "$OUT/help.err" ]; then
+        ok "exit 0: copse $help prints the usage on stdout"
+    else bad "copse $help: exit $?, or no usage on stdout"; fi
+done
+expect_usage "exit 2: no command" "usage:" "$TOOL"
+expect_usage "exit 2: an unknown command" "unknown command 'frobnicate'" "$TOOL" frobnicate x.bin
+expect_usage "exit 2: an unknown option" "unknown option --frob" "$TOOL" stats "$g/tree.bin" --frob
+expect_usage "exit 2: an option without its value" "-o needs a value" "$TOOL" bake "$OUT/generated.stl" -o
+expect_usage "exit 2: a count that is not a number" "--leaf abc: not a count" "$TOOL" bake "$OUT/generated.stl" --leaf abc -o "$OUT/x.bin"
+expect_usage "exit 2: --depth 0" "--depth 0: expected 1 or more" "$TOOL" bake "$o/boxes.txt" --tree loose --depth 0 -o "$OUT/x.bin"
+expect_usage "exit 2: --depth past the cap" "loose: --depth 40: expected 1 to" "$TOOL" bake "$o/boxes.txt" --tree loose --depth 40 -o "$OUT/x.bin"
+expect_usage "exit 2: an unknown tree" "--tree kdtree: this tool bakes bvh, bsp2, bsp3, octree and loose" \
+    "$TOOL" bake "$OUT/generated.stl" --tree kdtree -o "$OUT/x.bin"
+expect_usage "exit 2: no -o" "bake needs -o FILE.bin or -o FILE.c" "$TOOL" bake "$OUT/generated.stl"
+expect_usage "exit 2: no input" "stats: which file?" "$TOOL" stats
+expect_usage "exit 2: a surplus argument" "stats: unexpected argument extra" "$TOOL" stats "$g/tree.bin" extra
+expect_usage "exit 2: two inputs to bake" "bake: unexpected argument" "$TOOL" bake "$OUT/generated.stl" "$OUT/generated.ply" -o "$OUT/x.bin"
+expect_usage "exit 2: a query word that is not a number" "query ray: '1x' is not a finite number" \
+    "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" ray 0 0 0 1x 0 0
+expect_usage "exit 2: queries on the command line and --queries" "not both" \
+    "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" --queries "$g/queries.txt" ray 0 0 0 1 0 0
+expect_usage "exit 2: robot: an option without its value" "--q needs a value" "$TOOL" robot check "$RB/primitives.urdf" --q
+expect_usage "exit 2: robot: --allow without a comma" "--allow base: expected two link names" \
+    "$TOOL" robot bake "$RB/primitives.urdf" --allow base -o "$OUT/x.bin"
+expect_usage "exit 2: robot: --q not a number" "--q: value 1 'abc' is not a number" "$TOOL" robot check "$RB/primitives.urdf" --q "0 abc"
+expect_usage "exit 2: robot: a bad --world" "expected MESH@x,y,z,roll,pitch,yaw[,scale]" \
+    "$TOOL" robot check "$RB/primitives.urdf" --world "$OUT/generated.stl@1,2"
+printf 'ray 0 0 0 1 0 0\nsphere 1 2 3\n' > "$OUT/bad-queries.txt"
+expect_error "exit 1: a bad line in a query file (the file is input)" "$OUT/bad-queries.txt:2: the query above" \
+    "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" --queries "$OUT/bad-queries.txt"
+expect_error "exit 1: a missing input" "$OUT/missing.bin: cannot open" "$TOOL" stats "$OUT/missing.bin"
+expect_error "exit 1: a query the library refuses" "COPSE_ERR_DIMENSION" "$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" rect 0 0 1 1
+
+# ---- several queries on one command line: each starts at a word that is not a number ---------------
+head -n 5 "$g/queries.txt" | tr '\n' ' ' > "$OUT/five.txt"
+# shellcheck disable=SC2046
+"$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" $(cat "$OUT/five.txt") > "$OUT/five.out" 2>&1
+if [ "$(wc -l < "$OUT/five.out")" -eq 5 ] && [ "$(cat "$OUT/five.out")" = "$(head -n 5 "$g/direct.txt")" ]; then
+    ok "query: the first 5 queries of the file on one command line give its first 5 answer lines"
+else bad "query: five queries on one command line:"; sed 's/^/     /' "$OUT/five.out"; fi
+"$TOOL" query "$o/cloud-xyz/tree.bin" knn 0 0 0 3 sphere 1 1 1 0.5 nearest -1 -1 -1 > "$OUT/three.out" 2>&1
+if [ "$(cut -d' ' -f1 "$OUT/three.out" | tr '\n' ' ')" = "knn sphere nearest " ]; then
+    ok "query: knn, sphere and nearest on one command line, on a point octree, answered in order"
+else bad "query: three octree queries:"; sed 's/^/     /' "$OUT/three.out"; fi
+"$TOOL" query "$g/tree.bin" --mesh "$OUT/generated.stl" ray 0 0 0 1 0 0 sphere 1 2 3 > "$OUT/stop.out" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q '^ray 0 0 0 1 0 0 -> ' "$OUT/stop.out" && grep -q 'query sphere takes 4 numbers, not 3' "$OUT/stop.out"; then
+    ok "query: the answers up to a bad query, then its message, exit 2"
+else bad "query: a bad second query: exit $rc:"; sed 's/^/     /' "$OUT/stop.out"; fi
 
 # ---- copse robot: primitives, bad URDFs, the shared robots against a brute-force oracle ------------
 r="$OUT/robot"
@@ -336,7 +399,7 @@ expect_error "robot: --q out of limits" "--q: value 1 (0.2) is outside joint 'gr
     "$TOOL" robot check "$r/prim.bin" --q "0 0.2"
 expect_error "robot: --q count" "--q: 1 values for the robot's 2 variables" "$TOOL" robot check "$r/prim.bin" --q "0"
 expect_error "robot: not a robot blob" "$OUT/generated/tree.bin: not a valid robot blob" "$TOOL" robot info "$OUT/generated/tree.bin"
-expect_error "robot: bake options on a blob" "a baked robot is read-only" "$TOOL" robot check "$r/prim.bin" --padding 0.1
+expect_usage "robot: bake options on a blob" "a baked robot is read-only" "$TOOL" robot check "$r/prim.bin" --padding 0.1
 PANDA="$DATA/robots/panda/panda.urdf"
 KUKA="$DATA/robots/kuka_iiwa/model.urdf"
 if [ -f "$PANDA" ] && [ -f "$KUKA" ] && [ -f "$DATA/pointclouds/octomap-scan.xyz" ]; then
@@ -364,7 +427,7 @@ if [ -f "$PANDA" ] && [ -f "$KUKA" ] && [ -f "$DATA/pointclouds/octomap-scan.xyz
             ok "robot: panda --never 2000: $n pairs that never touched are allowed ($before -> $after of 78), link5-link7 still checked"
         else bad "robot: --never: $n reported, allowed $before -> $after, $missing mismatched"; fi
     else bad "robot: bake panda --never 2000"; fi
-    expect_error "robot: --never abc" "--never abc: expected a whole number" "$TOOL" robot bake "$PANDA" --never abc -o "$r/x.bin"
+    expect_usage "robot: --never abc" "--never abc: expected a whole number" "$TOOL" robot bake "$PANDA" --never abc -o "$r/x.bin"
     for rb in panda kuka; do
         src=$PANDA; [ $rb = kuka ] && src=$KUKA
         "$ROBOT_ORACLE" "$src" "$r/$rb.bin" "$DATA" "${ROBOT_CONFIGS:-1000}" "${ROBOT_DIST_CONFIGS:-20}" 7 > "$r/oracle-$rb.txt" 2>&1
