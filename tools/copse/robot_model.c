@@ -561,8 +561,10 @@ static int build_from_urdf(const robot_opts *o, robot_loaded *out)
         }
         for (k = 0; k < 3u * g->vertex_count; k++) {
             if (!isfinite(g->positions[k]) || fabs(g->positions[k]) > 1e30) {
-                tool_fail("%s: link '%s': a collision vertex is not finite after its origin and scale", o->input,
-                          u->links[i].name);
+                const double *v = g->positions + k - k % 3u;
+                tool_fail("%s: link '%s': vertex %u of its collision mesh (%g %g %g) is not finite (or past 1e30) "
+                          "after its origin and scale",
+                          o->input, u->links[i].name, (unsigned)(k / 3u), v[0], v[1], v[2]);
                 goto done;
             }
             b->positions[k] = (float)g->positions[k];

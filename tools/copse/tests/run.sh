@@ -122,6 +122,41 @@ for fmt in ply gltf; do
         ok "generated: the $fmt file of the same triangles bakes into the same blob as the STL, byte for byte"
     else bad "generated: $fmt and STL blobs differ"; fi
 done
+# ---- vertices joined: one per distinct position, bit for bit ------------------------------------------
+# baked_vertices MESH: the vertex count bake reports ("T triangles, V vertices")
+baked_vertices() {
+    "$TOOL" bake "$1" -o "$OUT/joined.bin" 2>&1 | sed -n 's/.* [0-9]* triangles, \([0-9]*\) vertices$/\1/p'
+}
+want=$(python3 "$HERE/mesh_gen.py" grid-stl "$OUT/grid.stl" 20 30)
+python3 "$HERE/mesh_gen.py" grid-stl "$OUT/grid-ascii.stl" 20 30 ascii > /dev/null
+got=$(baked_vertices "$OUT/grid.stl"); cp "$OUT/joined.bin" "$OUT/grid.bin"
+got_ascii=$(baked_vertices "$OUT/grid-ascii.stl")
+if [ "$got" = "$want" ] && [ "$got_ascii" = "$want" ] && cmp -s "$OUT/joined.bin" "$OUT/grid.bin"; then
+    ok "joined: a 20 x 30 grid as binary and ASCII STL (6 corners a square written) loads as its $want vertices, one blob"
+else bad "joined: the grid STL loads as $got (binary) and $got_ascii (ASCII) vertices, not $want"; fi
+if [ -d "$DATA/robots/kuka_iiwa/meshes" ]; then
+    wrong=""
+    for stl in "$DATA"/robots/kuka_iiwa/meshes/*.stl; do
+        want=$(python3 "$HERE/mesh_gen.py" stl-corners "$stl"); got=$(baked_vertices "$stl")
+        [ "$got" = "$want" ] || wrong="$wrong $(basename "$stl"): $got not $want;"
+    done
+    if [ -z "$wrong" ]; then ok "joined: each iiwa STL loads as its distinct corners (counted bit for bit by mesh_gen.py)"
+    else bad "joined: iiwa STLs:$wrong"; fi
+else
+    echo "skip tool: $DATA/robots/kuka_iiwa/meshes not found: the iiwa STL vertex counts did not run"
+fi
+
+# ---- a bad vertex or index is named: the file, the triangle, the corner ------------------------------
+printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv nan 0 0\nf 1 2 3\nf 1 2 4\n' > "$OUT/nan.obj"
+expect_error "mesh: a NaN vertex" "$OUT/nan.obj: triangle 1, corner 2 (vertex 5 of mesh 0): non-finite coordinate (nan 0 0)" \
+    "$TOOL" bake "$OUT/nan.obj" -q -o "$OUT/x.bin"
+printf 'v 0 0 0\nv 1e39 0 0\nv 0 1 0\nf 1 2 3\n' > "$OUT/inf.obj"
+expect_error "mesh: an infinite vertex" "$OUT/inf.obj: triangle 0, corner 1 (vertex 1 of mesh 0): non-finite coordinate (inf 0 0)" \
+    "$TOOL" bake "$OUT/inf.obj" -q -o "$OUT/x.bin"
+printf 'ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 2\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n3 0 1 7\n' > "$OUT/index.ply"
+expect_error "mesh: an index out of range" "$OUT/index.ply: triangle 1 (face 1 of mesh 0), corner 2: vertex index 7 out of range (the mesh has 3 vertices)" \
+    "$TOOL" bake "$OUT/index.ply" -q -o "$OUT/x.bin"
+
 if [ -f "$DATA/meshes/suzanne.obj" ]; then
     mesh_tests suzanne "$DATA/meshes/suzanne.obj" 300 202
     mesh_tests dungeon "$DATA/meshes/dungeon.obj" 240 303
@@ -395,6 +430,8 @@ expect_error "robot: two roots" "$RB/two_roots.urdf: not a valid URDF (urdfdom):
 expect_error "robot: a kinematic loop" "$RB/cycle.urdf: link 'b' is reached twice (a kinematic loop" "$TOOL" robot bake "$RB/cycle.urdf" -o "$r/x.bin"
 expect_error "robot: a mimic of a fixed joint" "$RB/mimic_fixed.urdf: joint 'follower' (child link 'finger') mimics 'mount', a fixed joint" \
     "$TOOL" robot bake "$RB/mimic_fixed.urdf" -o "$r/x.bin"
+expect_error "robot: a vertex past float" "$RB/huge_box.urdf: link 'slab': vertex 0 of its collision mesh (-5e+38 -0.5 -0.5) is not finite" \
+    "$TOOL" robot bake "$RB/huge_box.urdf" -o "$r/x.bin"
 expect_error "robot: --q out of limits" "--q: value 1 (0.2) is outside joint 'grip_a''s limits [0, 0.05]" \
     "$TOOL" robot check "$r/prim.bin" --q "0 0.2"
 expect_error "robot: --q count" "--q: 1 values for the robot's 2 variables" "$TOOL" robot check "$r/prim.bin" --q "0"
