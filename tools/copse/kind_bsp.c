@@ -106,6 +106,8 @@ static int bsp2_stats(const tool_opts *o, const void *blob, size_t len)
     printf("file      %s: 2D BSP blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
     printf("tree      2D axis-aligned over %lu boxes in the scene %g %g %g %g\n", (unsigned long)bsp.object_count,
            (double)bsp.scene.min.x, (double)bsp.scene.min.y, (double)bsp.scene.max.x, (double)bsp.scene.max.y);
+    tool_bounds_line(blob, len, 2, NULL);
+    printf("axes      the box map's own (x, y)\n");
     printf("nodes     %lu (%lu leaves, %lu internal)\n", (unsigned long)bsp.node_count, (unsigned long)bsp.leaf_count,
            (unsigned long)(bsp.node_count - bsp.leaf_count));
     printf("depth     %lu\n", (unsigned long)bsp.depth);
@@ -237,7 +239,7 @@ static int bsp3_bake(const tool_opts *o)
     size_t scratch, bytes = (size_t)-1, blob_len;
     float lo[3], hi[3];
     uint32_t n = 0, i;
-    char err[600];
+    char err[600], axes[300];
     int rc = 1;
     if (o->depth > (int)COPSE_BSP_MAX_DEPTH)
         return tool_usage("bsp3: --depth %d: expected 1 to %u", o->depth, COPSE_BSP_MAX_DEPTH);
@@ -246,8 +248,10 @@ static int bsp3_bake(const tool_opts *o)
     if (grid > 64u)
         return tool_usage("--grid %u: expected 1 to 64", grid);
     tool_progress(o, "loading %s", o->input);
-    if (host_mesh_load(o->input, &hm, err, sizeof err) != 0)
+    if (host_mesh_load_up(o->input, tool_up(o), &hm, err, sizeof err) != 0)
         return tool_fail("%s", err);
+    host_mesh_axes(&hm, o->input, axes, sizeof axes);
+    tool_progress(o, "axes: %s", axes);
     boxes = (copse_box3 *)malloc(sizeof *boxes * grid * grid * grid_y);
     planes = (copse_plane *)malloc(sizeof *planes * 6u * grid * grid * grid_y);
     brushes = (copse_brush *)malloc(sizeof *brushes * grid * grid * grid_y);
@@ -283,7 +287,7 @@ static int bsp3_bake(const tool_opts *o)
              (st = copse_bsp3_save(&bsp, blob, blob_len, NULL)) != COPSE_OK)
         tool_fail("%s: saving the 3D BSP failed: %s", o->input, copse_status_str(st));
     else
-        rc = emit_blob_output(o->input, o->output, o->name, "bsp.h", "bsp3", "bsp3", blob, blob_len);
+        rc = emit_blob_output(o->input, o->output, o->name, "bsp.h", "bsp3", o->up == NULL ? "bsp3" : o->up[0] == 'y' ? "bsp3 --up y" : "bsp3 --up z", blob, blob_len);
 done:
     free(blob);
     free(mem);
@@ -307,6 +311,8 @@ static int bsp3_stats(const tool_opts *o, const void *blob, size_t len)
     printf("file      %s: 3D BSP blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
     printf("tree      3D solid-leaf over %lu brushes (%lu planes, %lu sides)\n", (unsigned long)bsp.brush_count,
            (unsigned long)bsp.plane_count, (unsigned long)bsp.side_count);
+    tool_bounds_line(blob, len, 3, NULL);
+    printf("axes      as baked: a blob does not record them (its mesh's own axes unless baked with --up)\n");
     printf("nodes     %lu; leaves %lu solid, %lu mixed, %lu empty\n", (unsigned long)bsp.node_count,
            (unsigned long)bsp.solid_leaves, (unsigned long)bsp.mixed_leaves, (unsigned long)bsp.empty_leaves);
     printf("depth     %lu\n", (unsigned long)bsp.depth);

@@ -238,6 +238,8 @@ static int octree_stats(const tool_opts *o, const void *blob, size_t len)
     printf("tree      point octree, leaf %lu, bucket %lu, max depth %lu; root cell centre %g %g %g half %g\n",
            (unsigned long)t.leaf_size, (unsigned long)t.bucket_size, (unsigned long)t.max_depth, (double)t.center[0],
            (double)t.center[1], (double)t.center[2], (double)t.half);
+    tool_bounds_line(blob, len, 3, NULL);
+    printf("axes      the cloud's own (a point cloud is never turned)\n");
     printf("points    %lu\n", (unsigned long)s.points);
     printf("nodes     %lu (%lu leaves, %lu internal)\n", (unsigned long)s.nodes, (unsigned long)s.leaves,
            (unsigned long)(s.nodes - s.leaves));
@@ -381,6 +383,8 @@ static int loose_stats(const tool_opts *o, const void *blob, size_t len)
     printf("tree      loose octree, %lu object slots, node capacity %lu, max depth %lu; world centre %g %g %g half %g\n",
            (unsigned long)t.max_objects, (unsigned long)t.node_capacity, (unsigned long)t.max_depth,
            (double)t.center[0], (double)t.center[1], (double)t.center[2], (double)t.half);
+    tool_bounds_line(blob, len, 3, NULL);
+    printf("axes      the box file's own (a box file is never turned)\n");
     printf("objects   %lu (%lu in the root, at most %lu in one node)\n", (unsigned long)s.objects,
            (unsigned long)s.root_objects, (unsigned long)s.max_node_objects);
     printf("nodes     %lu (%lu split)\n", (unsigned long)s.nodes, (unsigned long)split);

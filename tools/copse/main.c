@@ -34,14 +34,16 @@ static int usage(FILE *out, int status)
 {
     fputs("usage:\n"
           "  copse bake  INPUT [--tree bvh] [--builder sah|median|midpoint] [--leaf N]\n"
-          "              [--project none|xz|xy|yz] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
+          "              [--project none|xz|xy|yz] [--up y|z] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
           "  copse bake  MAP.txt --tree bsp2 [--depth N] -o OUT.bin|OUT.c     (box map: docs/tool.md)\n"
-          "  copse bake  MESH --tree bsp3 [--grid N] [--depth N] -o OUT.bin|OUT.c\n"
+          "  copse bake  MESH --tree bsp3 [--grid N] [--depth N] [--up y|z] -o OUT.bin|OUT.c\n"
           "  copse bake  CLOUD.xyz|CLOUD.pcd --tree octree [--leaf N] [--bucket N] [--depth N] -o OUT.bin|OUT.c\n"
           "  copse bake  BOXES.txt --tree loose [--leaf N] [--depth N] -o OUT.bin|OUT.c  (3D box file: docs/tool.md)\n"
-          "  copse stats FILE.bin [--mesh SOURCE]\n"
-          "  copse query FILE.bin --mesh SOURCE (QUERY [QUERY ...] | --queries FILE)\n"
-          "  copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg\n"
+          "  copse stats FILE.bin [--mesh SOURCE [--up y|z]]\n"
+          "  copse query FILE.bin --mesh SOURCE [--up y|z] (QUERY [QUERY ...] | --queries FILE)\n"
+          "  copse svg   FILE.bin [--mesh SOURCE [--up y|z]] [--plane xz|xy|yz] [--levels N] -o OUT.svg\n"
+          "  --up y|z: turn a mesh that declares its up axis (COLLADA, glTF) to y or z up; without it the\n"
+          "            file's own axes are kept\n"
           "  copse robot bake|info|check|svg ...   (copse robot --help)\n"
           "queries (each starts at a word that is not a number):\n"
           "         ray ox oy oz dx dy dz [t_max] | box x0 y0 z0 x1 y1 z1 | sphere x y z r |\n"
@@ -68,6 +70,7 @@ static int parse(int argc, char **argv, tool_opts *o)
         {"--name", offsetof(tool_opts, name)},       {"--tree", offsetof(tool_opts, tree)},
         {"--builder", offsetof(tool_opts, builder)}, {"--project", offsetof(tool_opts, project)},
         {"--plane", offsetof(tool_opts, plane)},     {"--queries", offsetof(tool_opts, queries)},
+        {"--up", offsetof(tool_opts, up)},
     };
     int i;
     unsigned k;
@@ -178,10 +181,14 @@ static int run(int argc, char **argv, tool_opts *o)
             return usage(stdout, TOOL_OK);
     if ((rc = parse(argc, argv, o)) != 0)
         return rc;
+    if (o->up != NULL && strcmp(o->up, "y") != 0 && strcmp(o->up, "z") != 0)
+        return tool_usage("--up %s: expected y or z", o->up);
     if (strcmp(command, "bake") == 0) {
         const tool_kind *kind = kind_by_name(o->tree);
         if (kind == NULL)
             return tool_usage("--tree %s: this tool bakes bvh, bsp2, bsp3, octree and loose", o->tree);
+        if (o->up != NULL && strcmp(o->tree, "bvh") != 0 && strcmp(o->tree, "bsp3") != 0)
+            return tool_usage("--up turns a mesh (--tree bvh or bsp3), not the input of --tree %s", o->tree);
         if (o->output == NULL || !(host_path_has_suffix(o->output, ".c") || host_path_has_suffix(o->output, ".bin")))
             return tool_usage("bake needs -o FILE.bin or -o FILE.c");
         if (o->word_count > 0)
@@ -190,6 +197,8 @@ static int run(int argc, char **argv, tool_opts *o)
     }
     if (o->word_count > 0 && command[0] != 'q')
         return tool_usage("%s: unexpected argument %s", command, o->words[0]);
+    if (o->up != NULL && o->mesh == NULL)
+        return tool_usage("%s: --up turns the --mesh file: give --mesh", command);
     return on_blob(command, o);
 }
 

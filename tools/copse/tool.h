@@ -32,6 +32,7 @@ typedef struct tool_opts {
     const char *project;     /* --project: none, xz, xy, yz (a 2D BVH over a projected mesh) */
     const char *plane;       /* svg --plane: xz (top-down, y up: default), xy, yz */
     const char *queries;     /* query --queries FILE: one query a line */
+    const char *up;          /* --up y|z: turn the mesh so that this axis is up (NULL: the file's own axes) */
     unsigned leaf;           /* --leaf (an octree's leaf size, a loose octree's node capacity) */
     unsigned bucket;         /* --bucket: a point octree's bucket slots (0: not given, the leaf size) */
     int max_level;           /* svg --levels: deepest level drawn (0: not given, all) */
@@ -88,6 +89,13 @@ int tool_viewed(const tool_opts *opts, copse_status st, const char *what);
 
 /* The last line of stats, "check     OK" or the status of the tree's check; the exit status. */
 int tool_check_line(const tool_opts *opts, copse_status st);
+
+/* The `bounds` line of stats: the blob header's bounds, per tree axis, named by `axis` (the input
+ * axis each tree axis reads; NULL: x, y, z) for the first `dim` axes. */
+void tool_bounds_line(const void *blob, size_t len, unsigned dim, const uint8_t *axis);
+
+/* --up as the mesh loader takes it: 0 (the file's own axes), 'y' or 'z'. */
+char tool_up(const tool_opts *opts);
 
 /* Parses one float word; 0 when it is not a whole finite number. */
 int tool_parse_float(const char *word, float *v);

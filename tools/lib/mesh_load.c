@@ -2,6 +2,7 @@
 #include "mesh_load.h"
 
 #include <assimp/cimport.h>
+#include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <math.h>
@@ -181,9 +182,124 @@ static int merge(const struct aiScene *scene, const placed_node *nodes, size_t n
     return 0;
 }
 
+/* ---- axes: the up axis a file declares, and a turn to another ------------------------------------ */
+
+static int has_suffix(const char *path, const char *suffix)
+{
+    size_t n = strlen(path), k = strlen(suffix), i;
+    if (n < k)
+        return 0;
+    for (i = 0; i < k; i++) {
+        char c = path[n - k + i];
+        if ((c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != suffix[i])
+            return 0;
+    }
+    return 1;
+}
+
+const char *host_mesh_up_source(const char *path)
+{
+    if (has_suffix(path, ".dae"))
+        return "COLLADA <up_axis>, Y_UP when absent";
+    if (has_suffix(path, ".gltf") || has_suffix(path, ".glb"))
+        return "glTF, y up by its spec";
+    return NULL;
+}
+
+/* COLLADA: the <up_axis> of the document's <asset> (its first element), Y_UP when absent. */
+static char collada_up(const char *path)
+{
+    char buf[65536], *asset, *end, *up;
+    size_t n;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return 'y';
+    n = fread(buf, 1, sizeof buf - 1u, f);
+    fclose(f);
+    buf[n] = '\0';
+    if ((asset = strstr(buf, "<asset")) == NULL || (end = strstr(asset, "</asset>")) == NULL)
+        return 'y';
+    *end = '\0';
+    if ((up = strstr(asset, "<up_axis>")) == NULL)
+        return 'y';
+    for (up += 9; *up == ' ' || *up == '\t' || *up == '\r' || *up == '\n'; up++)
+        ;
+    return (up[0] == 'X' || up[0] == 'Z') && strncmp(up + 1, "_UP", 3) == 0 ? (char)(up[0] - 'A' + 'a') : 'y';
+}
+
+static char declared_up(const char *path)
+{
+    const char *source = host_mesh_up_source(path);
+    return source == NULL ? 0 : source[0] == 'C' ? collada_up(path) : 'y';
+}
+
+/* A frame: which file axis (and sign) is right, up and in. */
+typedef struct signed_axis {
+    unsigned axis;
+    float sign;
+} signed_axis;
+
+static const signed_axis *frame_of(char up)
+{
+    static const signed_axis x_up[3] = {{1, -1.0f}, {0, 1.0f}, {2, 1.0f}};
+    static const signed_axis y_up[3] = {{0, 1.0f}, {1, 1.0f}, {2, 1.0f}};
+    static const signed_axis z_up[3] = {{0, 1.0f}, {2, 1.0f}, {1, -1.0f}};
+    return up == 'x' ? x_up : up == 'z' ? z_up : y_up;
+}
+
+/* Every vertex from the `from` frame to the `to` frame (y or z up): right, up, in read in the
+ * first, written in the second. */
+static void turn(host_mesh *m, char from, char to)
+{
+    const signed_axis *f = frame_of(from);
+    uint32_t v;
+    for (v = 0; v < m->vertex_count; v++) {
+        float *p = m->positions + (size_t)v * 3u, rui[3], q[3];
+        unsigned k;
+        for (k = 0; k < 3; k++) /* 0 - v: exact, and a 0 stays +0 (as a rotation matrix gives it) */
+            rui[k] = f[k].sign < 0.0f ? 0.0f - p[f[k].axis] : p[f[k].axis];
+        q[0] = rui[0];
+        q[1] = to == 'z' ? 0.0f - rui[2] : rui[1];
+        q[2] = to == 'z' ? rui[1] : rui[2];
+        memcpy(p, q, sizeof q);
+    }
+}
+
+void host_mesh_axes(const host_mesh *mesh, const char *path, char *buf, size_t cap)
+{
+    const char *source = host_mesh_up_source(path);
+    if (mesh->up_declared == 0 || source == NULL) {
+        snprintf(buf, cap, "the file's own (its format declares no up axis)");
+    } else if (mesh->up == mesh->up_declared) {
+        snprintf(buf, cap, "the file's own: %c up (%s)", mesh->up, source);
+    } else {
+        /* where each axis comes from: the turn of the unit vectors */
+        host_mesh unit;
+        float p[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        char from[3][3];
+        unsigned a, k;
+        memset(&unit, 0, sizeof unit);
+        unit.positions = p;
+        unit.vertex_count = 3;
+        turn(&unit, mesh->up_declared, mesh->up);
+        for (a = 0; a < 3; a++) /* tree axis a = sign * file axis k where unit k has a non-zero a */
+            for (k = 0; k < 3; k++)
+                if (p[3u * k + a] != 0.0f)
+                    snprintf(from[a], sizeof from[a], "%s%c", p[3u * k + a] < 0.0f ? "-" : "", "xyz"[k]);
+        snprintf(buf, cap, "turned to %c up from the file's %c up (%s): x, y, z are the file's %s, %s, %s",
+                 mesh->up, mesh->up_declared, source, from[0], from[1], from[2]);
+    }
+}
+
 int host_mesh_load(const char *path, host_mesh *out, char *err, size_t err_cap)
 {
+    return host_mesh_load_up(path, 0, out, err, err_cap);
+}
+
+int host_mesh_load_up(const char *path, char up, host_mesh *out, char *err, size_t err_cap)
+{
     const struct aiScene *scene;
+    struct aiPropertyStore *props;
     placed_node *nodes = NULL;
     size_t node_count = 0;
     vertex_table table;
@@ -194,7 +310,13 @@ int host_mesh_load(const char *path, host_mesh *out, char *err, size_t err_cap)
     memset(&table, 0, sizeof table);
     /* Polygons become triangle fans; vertices are joined below, exactly (assimp's
      * JoinIdenticalVertices would compare normals too, and positions with a tolerance). */
-    scene = aiImportFile(path, aiProcess_Triangulate);
+    if ((props = aiCreatePropertyStore()) == NULL) {
+        snprintf(err, err_cap, "%s: out of memory", path);
+        return -1;
+    }
+    aiSetImportPropertyInteger(props, AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, 1); /* the file's own axes */
+    scene = aiImportFileExWithProperties(path, aiProcess_Triangulate, NULL, props);
+    aiReleasePropertyStore(props);
     if (scene == NULL || scene->mRootNode == NULL) {
         snprintf(err, err_cap, "%s: %s", path, aiGetErrorString());
         if (scene != NULL)
@@ -227,6 +349,16 @@ int host_mesh_load(const char *path, host_mesh *out, char *err, size_t err_cap)
         float *fit = (float *)realloc(out->positions, (size_t)out->vertex_count * 3u * sizeof(float));
         if (fit != NULL)
             out->positions = fit;
+    }
+    out->up_declared = out->up = declared_up(path);
+    if (up != 0 && out->up_declared == 0) {
+        snprintf(err, err_cap, "%s: the file declares no up axis (COLLADA and glTF do), so it cannot be turned to "
+                 "%c up: its coordinates are taken as they are without --up", path, up);
+        goto done;
+    }
+    if (up != 0 && up != out->up_declared) {
+        turn(out, out->up_declared, up);
+        out->up = up;
     }
     rc = 0;
 done:

@@ -146,6 +146,41 @@ else
     echo "skip tool: $DATA/robots/kuka_iiwa/meshes not found: the iiwa STL vertex counts did not run"
 fi
 
+# ---- axes: a file's own unless --up; stats says which, and the bounds ------------------------------------
+a="$OUT/axes"
+mkdir -p "$a"
+python3 "$HERE/mesh_gen.py" collada "$a/z.dae" Z_UP # spans x 1, y 2, z 3
+# stats_line FILE.bin WORD [ARGS...]: the stats line that starts with WORD, without it
+stats_line() { f=$1; w=$2; shift 2; "$TOOL" stats "$f" "$@" 2>&1 | sed -n "s/^$w *//p"; }
+if "$TOOL" bake "$a/z.dae" -q -o "$a/z.bin" && "$TOOL" bake "$a/z.dae" --up y -q -o "$a/y.bin" && \
+   "$TOOL" bake "$a/z.dae" --up z -q -o "$a/zz.bin"; then
+    bz=$(stats_line "$a/z.bin" bounds); az=$(stats_line "$a/z.bin" axes --mesh "$a/z.dae")
+    by=$(stats_line "$a/y.bin" bounds); ay=$(stats_line "$a/y.bin" axes --mesh "$a/z.dae" --up y)
+    if [ "$bz" = "x 0 to 1, y 0 to 2, z 0 to 3" ] && [ "$az" = "$a/z.dae: the file's own: z up (COLLADA <up_axis>, Y_UP when absent)" ]; then
+        ok "axes: a Z_UP COLLADA file keeps its axes (stats: bounds $bz; axes the file's own: z up)"
+    else bad "axes: Z_UP COLLADA without --up: bounds '$bz', axes '$az'"; fi
+    if [ "$by" = "x 0 to 1, y 0 to 3, z -2 to 0" ] && \
+       [ "$ay" = "$a/z.dae: turned to y up from the file's z up (COLLADA <up_axis>, Y_UP when absent): x, y, z are the file's x, z, -y" ]; then
+        ok "axes: --up y turns it as assimp would (bounds $by; axes: x, y, z are the file's x, z, -y)"
+    else bad "axes: --up y: bounds '$by', axes '$ay'"; fi
+    if cmp -s "$a/z.bin" "$a/zz.bin"; then ok "axes: --up z on a Z_UP file bakes the same blob as no --up"
+    else bad "axes: --up z on a Z_UP file changed the blob"; fi
+    if "$TOOL" bake "$a/z.dae" --up y --name z_tree -q -o "$a/z_tree.c" && \
+       grep -qF "/* Axes: turned to y up from the file's z up" "$a/z_tree.h" && grep -qF -- "--up y -o" "$a/z_tree.h"; then
+        ok "axes: the emitted header says its axes and the --up it was baked with"
+    else bad "axes: the emitted header does not say its axes"; fi
+    expect_error "axes: a mesh without the --up the tree was baked with" "give the --up it was baked with" \
+        "$TOOL" query "$a/y.bin" --mesh "$a/z.dae" ray 0 5 0 0 -1 0
+    expect_error "axes: --up on a file that declares no up axis" "$OUT/grid.stl: the file declares no up axis" \
+        "$TOOL" bake "$OUT/grid.stl" --up z -q -o "$a/x.bin"
+else bad "axes: baking the Z_UP COLLADA file"; fi
+if "$TOOL" bake "$OUT/generated.gltf" --up y -q -o "$a/gltf-y.bin" && cmp -s "$a/gltf-y.bin" "$OUT/generated/tree.bin"; then
+    ok "axes: a glTF file is y up (its spec): --up y bakes the same blob"
+else bad "axes: glTF --up y changed the blob"; fi
+expect_usage "axes: --up x" "--up x: expected y or z" "$TOOL" bake "$a/z.dae" --up x -o "$a/x.bin"
+expect_usage "axes: --up on a point cloud" "--up turns a mesh" "$TOOL" bake "$a/cloud.xyz" --tree octree --up z -o "$a/x.bin"
+expect_usage "axes: --up without --mesh" "--up turns the --mesh file" "$TOOL" stats "$a/y.bin" --up y
+
 # ---- a bad vertex or index is named: the file, the triangle, the corner ------------------------------
 printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv nan 0 0\nf 1 2 3\nf 1 2 4\n' > "$OUT/nan.obj"
 expect_error "mesh: a NaN vertex" "$OUT/nan.obj: triangle 1, corner 2 (vertex 5 of mesh 0): non-finite coordinate (nan 0 0)" \
@@ -245,6 +280,14 @@ octree_tests() {
     "$TOOL" query "$d/tree.bin" $first > "$d/one.txt" 2>&1
     if [ "$(cat "$d/one.txt")" = "$(head -n 1 "$d/baked.txt")" ]; then ok "$name: copse query $first"
     else bad "$name: one-off query: $(cat "$d/one.txt")"; fi
+    # the bounds line: the points' own bounds, in float
+    want_bounds=$(python3 -c "
+import struct, sys
+f32 = lambda t: struct.unpack('f', struct.pack('f', float(t)))[0]
+pts = [[f32(t) for t in l.split()[:3]] for l in open(sys.argv[1]) if l.strip() and not l.lstrip().startswith('#')]
+print(', '.join('%s %.9g to %.9g' % ('xyz'[a], min(p[a] for p in pts), max(p[a] for p in pts)) for a in range(3)))" "$cloud")
+    if [ "$(sed -n 's/^bounds *//p' "$d/stats.txt")" = "$want_bounds" ]; then ok "$name: stats: bounds $want_bounds, the points'"
+    else bad "$name: stats: bounds '$(sed -n 's/^bounds *//p' "$d/stats.txt")', not '$want_bounds'"; fi
     step=$(( (points + 19999) / 20000 ))
     "$TOOL" svg "$d/tree.bin" -o "$d/tree.svg" 2> "$d/svg.err"
     check "$name: svg parses as XML, $nodes rects (cells), $(( (points + step - 1) / step )) circles (points, 1 in $step)" \
