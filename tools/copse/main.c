@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "copse/blob.h"
+#include "emit_c.h"
 #include "pointcloud_load.h"
 #include "robot_tool.h"
 #include "tool.h"
@@ -193,6 +194,12 @@ static int run(int argc, char **argv, tool_opts *o)
             return tool_usage("bake needs -o FILE.bin or -o FILE.c");
         if (o->word_count > 0)
             return tool_usage("bake: unexpected argument %s", o->words[0]);
+        if (host_path_has_suffix(o->output, ".c")) { /* the generated names' prefix, checked first */
+            static char prefix[EMIT_PREFIX_MAX + 1u];
+            if ((rc = emit_prefix(o->output, o->name, prefix, sizeof prefix)) != 0)
+                return rc;
+            o->name = prefix;
+        }
         return kind->bake(o);
     }
     if (o->word_count > 0 && command[0] != 'q')

@@ -700,6 +700,7 @@ static int cmd_svg(const robot_opts *o, robot_loaded *r, world_store *w)
     fprintf(c.f, "</g>\n");
     snprintf(legend, sizeof legend, "%s at q; plane %s; %u triangles, %u scan points drawn; %u contacts (red)",
              o->input, topts.plane, (unsigned)polygons, (unsigned)points, (unsigned)count);
+    c.unit = "m"; /* URDF lengths */
     rc = svg_end(&c, legend);
     if (rc == 0 && !o->quiet)
         printf("svg       %s: %u polygons, %u circles (%u scan points, %u contacts)\n", o->output, (unsigned)polygons,
@@ -718,6 +719,7 @@ int robot_main(int argc, char **argv)
     robot_opts o;
     robot_loaded r;
     world_store *w = NULL;
+    char prefix[EMIT_PREFIX_MAX + 1u];
     int rc, i, urdf;
     memset(&o, 0, sizeof o);
     if (argc < 3)
@@ -739,6 +741,11 @@ int robot_main(int argc, char **argv)
         return tool_usage("robot bake needs -o FILE.bin or -o FILE.c");
     if (strcmp(o.command, "bake") == 0 && !urdf)
         return tool_usage("%s: robot bake reads a URDF (.urdf)", o.input);
+    if (strcmp(o.command, "bake") == 0 && host_path_has_suffix(o.output, ".c")) { /* the C names' prefix */
+        if ((rc = emit_prefix(o.output, o.name, prefix, sizeof prefix)) != 0)
+            return rc;
+        o.name = prefix;
+    }
     if (strcmp(o.command, "svg") == 0 && (o.output == NULL || !host_path_has_suffix(o.output, ".svg")))
         return tool_usage("robot svg needs -o FILE.svg");
     if (!urdf && (o.srdf != NULL || o.allow_count > 0 || o.spheres > 0 || o.padding > 0.0f || o.never > 0))

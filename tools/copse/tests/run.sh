@@ -12,6 +12,7 @@
 OUT=$1
 DATA=$2
 HERE=$(dirname "$0")
+RB="$HERE/robot" # the robot tests' URDFs
 pass=0
 fail=0
 mkdir -p "$OUT"
@@ -110,7 +111,9 @@ mesh_tests() {
             python3 "$HERE/svg_count.py" "$d/tree.svg" "$nodes" "$tris"
     else bad "$name: svg: $(cat "$d/svg.err")"; fi
     "$TOOL" svg "$d/tree.bin" --plane xy --levels 1 -o "$d/root.svg" 2> "$d/svg.err"
-    check "$name: svg --levels 1 without --mesh: 1 rect, no polygons" python3 "$HERE/svg_count.py" "$d/root.svg" 1 0
+    root_width=$(sed -n 's/^bounds *x \([^ ]*\) to \([^,]*\),.*/\1 \2/p' "$d/stats.txt" | awk '{ printf "%.9g", $2 - $1 }')
+    check "$name: svg --levels 1 without --mesh: 1 rect, no polygons, a scale bar as long as its label on the root cell ($root_width wide)" \
+        python3 "$HERE/svg_count.py" "$d/root.svg" 1 0 --scale "$root_width"
 }
 
 "$ORACLE" stl "$OUT/generated.stl" 3000 77 || bad "generating the STL mesh"
@@ -198,6 +201,41 @@ if [ -f "$DATA/meshes/suzanne.obj" ]; then
 else
     echo "skip tool: $DATA/meshes not found: the real-mesh bake tests did not run"
 fi
+
+# ---- the generated C names: every one under the prefix --name gives (or the file's name) ------------
+n="$OUT/names"
+mkdir -p "$n"
+if "$TOOL" bake "$OUT/generated.stl" --name upperarm -q -o "$n/upperarm.c" && \
+   "$TOOL" bake "$OUT/grid.stl" -q -o "$n/forearm.c"; then # forearm: from the file name
+    for std in c99 c11; do
+        # shellcheck disable=SC2086
+        if $EMIT_CC -std=$std $EMIT_FLAGS -I"$n" -o "$n/two-$std" "$HERE/emitted_two_main.c" "$n/upperarm.c" "$n/forearm.c" \
+             $EMIT_LINK > "$n/two-$std.log" 2>&1 && "$n/two-$std" > "$n/two-$std.txt" 2>&1; then
+            ok "names: upperarm.c and forearm.c link into one program ($std -Werror), each viewing its tree: $(cat "$n/two-$std.txt")"
+        else bad "names: two baked files in one program ($std):"; head -20 "$n/two-$std.log" "$n/two-$std.txt"; fi
+    done
+    # every global the objects define and every macro the headers define, under its prefix
+    strays=""
+    for p in upperarm forearm; do
+        # shellcheck disable=SC2086
+        $EMIT_CC -std=c99 $EMIT_FLAGS -I"$n" -c -o "$n/$p.o" "$n/$p.c"
+        P=$(echo "$p" | tr a-z A-Z)
+        strays="$strays$(nm -g --defined-only "$n/$p.o" | awk '{ print $3 }' | grep -v "^${p}\(_.*\)\?\$")"
+        strays="$strays$(sed -n 's/^#\(define\|ifndef\) *\([A-Za-z0-9_]*\).*/\2/p' "$n/$p.h" "$n/$p.c" | grep -v "^${P}_")"
+    done
+    syms=$(nm -g --defined-only "$n/upperarm.o" | awk '{ print $3 }' | tr '\n' ' ')
+    if [ -z "$strays" ]; then ok "names: every global symbol (${syms% }) and macro under its file's prefix"
+    else bad "names: names outside the prefix: $strays"; fi
+else bad "names: bake upperarm.c, forearm.c"; fi
+expect_usage "names: --name that is not an identifier" "--name 9lives: not a prefix for the generated C names: it starts with a digit" \
+    "$TOOL" bake "$OUT/grid.stl" --name 9lives -o "$n/x.c"
+expect_usage "names: --name in the library's space" "--name copse_bvh: not a prefix for the generated C names: copse_ and COPSE_ names are the library's" \
+    "$TOOL" bake "$OUT/grid.stl" --name copse_bvh -o "$n/x.c"
+expect_usage "names: --name a keyword" "--name int: not a prefix" "$TOOL" bake "$OUT/grid.stl" --name int -o "$n/x.c"
+expect_usage "names: --name reserved to C" "--name _tree: not a prefix" "$TOOL" bake "$OUT/grid.stl" --name _tree -o "$n/x.c"
+expect_usage "names: a file name that makes no prefix" "'3d', from the file name, is not a prefix for the generated C names: it starts with a digit (give --name IDENT)" \
+    "$TOOL" bake "$OUT/grid.stl" -o "$n/3d.c"
+expect_usage "names: robot --name" "--name copse: not a prefix" "$TOOL" robot bake "$RB/primitives.urdf" --name copse -o "$n/x.c"
 
 # ---- BSP kinds: a 2D box map, a 3D map of box brushes from a mesh ----------------------------------
 b="$OUT/bsp"
@@ -395,7 +433,6 @@ check "svg: a file name with & < > still gives XML (3 rects: 2 levels)" python3 
 expect_usage "svg: output" "svg needs -o FILE.svg" "$TOOL" svg "$g/tree.bin" -o "$OUT/x.png"
 
 # ---- exit status: 0 done, 1 the input or the work failed, 2 a wrong command line -------------------
-RB="$HERE/robot"
 for help in "--help" "-h" "help" "bake --help" "query $g/tree.bin -h" "robot --help" "robot help" "robot bake -h"; do
     # shellcheck disable=SC2086
     if "$TOOL" $help > "$OUT/help.out" 2> "$OUT/help.err" && grep -q '^usage:' "$OUT/help.out" && [ ! -s "$OUT/help.err" ]; then
@@ -451,7 +488,6 @@ else bad "query: a bad second query: exit $rc:"; sed 's/^/     /' "$OUT/stop.out
 # ---- copse robot: primitives, bad URDFs, the shared robots against a brute-force oracle ------------
 r="$OUT/robot"
 mkdir -p "$r"
-RB="$HERE/robot"
 if "$TOOL" robot bake "$RB/primitives.urdf" -q -o "$r/prim.bin" && "$TOOL" robot info "$r/prim.bin" > "$r/prim.txt"; then
     # base: a box (12) and a 16-sided prism (64) merged, and a sphere; a mimic joint; a continuous one
     if grep -q '^link *0 base *triangles *76 *spheres *1 ' "$r/prim.txt" && grep -q 'grip_b .*mimics grip_a' "$r/prim.txt" && \
@@ -539,7 +575,9 @@ if [ -f "$PANDA" ] && [ -f "$KUKA" ] && [ -f "$DATA/pointclouds/octomap-scan.xyz
         polys=$(sed -n 's/.*: \([0-9]*\) polygons, \([0-9]*\) circles.*/\1/p' "$r/svg.txt")
         circles=$(sed -n 's/.*: \([0-9]*\) polygons, \([0-9]*\) circles.*/\2/p' "$r/svg.txt")
         if [ "$polys" -eq $((3472 + 968)) ]; then
-            check "robot: svg parses as XML, 3472 + 968 polygons (arm + suzanne), $circles circles" python3 "$HERE/svg_count.py" "$r/arm.svg" 0 "$polys" "$circles"
+            check "robot: svg parses as XML, 3472 + 968 polygons (arm + suzanne), $circles circles, a scale bar" python3 "$HERE/svg_count.py" "$r/arm.svg" 0 "$polys" "$circles"
+            if grep -q '<text id="scale-label"[^>]*>[0-9.e+-]* m</text>' "$r/arm.svg"; then ok "robot: the svg's scale bar is in metres"
+            else bad "robot: the svg's scale bar is not labelled in metres"; fi
         else bad "robot: svg polygons $polys"; fi
     else bad "robot: svg: $(cat "$r/svg.txt")"; fi
 else
