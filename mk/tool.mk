@@ -40,6 +40,7 @@ ORACLE_OBJ    := $(H_OUT)/tools/copse/tests/tool_oracle.o $(H_OUT)/tools/copse/t
                  $(H_OUT)/tools/lib/pointcloud_load.o $(TOOL_LIB_OBJ)
 
 $(TOOL_OUT)/tool_oracle: $(ORACLE_OBJ) $(H_OUT)/libcopse.a
+	@mkdir -p $(dir $@)
 	@echo "  LD  $@"
 	@$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
 
@@ -51,10 +52,12 @@ ROBOT_ORACLE_OBJ := $(H_OUT)/tools/copse/tests/robot_oracle.o $(H_OUT)/tools/cop
                     $(if $(wildcard tests/oracle/oracle_robot.c),$(H_OUT)/tests/oracle/oracle_robot.o)
 
 $(TOOL_OUT)/robot_oracle: $(ROBOT_ORACLE_OBJ) $(H_OUT)/libcopse.a
+	@mkdir -p $(dir $@)
 	@echo "  LD  $@"
 	@$(TOOL_CXX) $(H_SAN) -o $@ $^ $(H_LIBS) $(URDF_LIBS)
 
 $(TOOL_OUT)/test_readers: $(H_OUT)/tools/copse/tests/test_readers.o $(H_OUT)/tools/lib/pointcloud_load.o
+	@mkdir -p $(dir $@)
 	@echo "  LD  $@"
 	@$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
 

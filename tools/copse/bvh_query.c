@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tool.h"
+#include "word_query.h"
 
 typedef struct query_form {
     const char *name;
@@ -25,22 +26,22 @@ int bvh_query_parse(const char *const *words, unsigned n, bvh_query *q)
     unsigned f, k;
     memset(q, 0, sizeof *q);
     if (n == 0)
-        return tool_fail("empty query");
+        return tool_usage("empty query");
     for (f = 0; f < sizeof forms / sizeof forms[0]; f++)
         if (strcmp(words[0], forms[f].name) == 0)
             break;
     if (f == sizeof forms / sizeof forms[0])
-        return tool_fail("unknown query '%s' (ray box sphere segment nearest vertex; ray2 rect circle segment2 "
-                         "nearest2)", words[0]);
+        return tool_usage("unknown query '%s' (ray box sphere segment nearest vertex; ray2 rect circle segment2 "
+                          "nearest2)", words[0]);
     if (n - 1u < forms[f].required || n - 1u > forms[f].required + forms[f].optional)
-        return tool_fail("query %s takes %u%s numbers, not %u", words[0], forms[f].required,
-                         forms[f].optional ? " or one more" : "", n - 1u);
+        return tool_usage("query %s takes %u%s numbers, not %u", words[0], forms[f].required,
+                          forms[f].optional ? " or one more" : "", n - 1u);
     q->name = forms[f].name;
     q->dim = forms[f].dim;
     q->v[forms[f].required] = forms[f].fallback;
     for (k = 1; k < n; k++)
         if (!tool_parse_float(words[k], &q->v[k - 1u]))
-            return tool_fail("query %s: '%s' is not a finite number", words[0], words[k]);
+            return tool_usage("query %s: '%s' is not a finite number", words[0], words[k]);
     return 0;
 }
 
@@ -200,29 +201,27 @@ unsigned bvh_query_split(char *line, const char **words, unsigned cap)
     return n;
 }
 
-int bvh_query_file(const char *path, bvh_query_answerer answer, void *ctx, FILE *out)
+/* word_run's answerer over a parsed-query answerer: parse, echo, answer. */
+typedef struct parsed_answerer {
+    bvh_query_answerer answer;
+    void *ctx;
+} parsed_answerer;
+
+static int answer_words(const void *tree, const char *const *words, unsigned n, FILE *out)
 {
-    FILE *f = fopen(path, "r");
-    char line[1024];
-    unsigned long number = 0;
-    int rc = 0;
-    if (f == NULL)
-        return tool_fail("%s: cannot open", path);
-    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
-        const char *words[BVH_QUERY_MAX_WORDS];
-        unsigned n;
-        bvh_query q;
-        number++;
-        n = bvh_query_split(line, words, BVH_QUERY_MAX_WORDS);
-        if (n == 0)
-            continue;
-        if (bvh_query_parse(words, n, &q) != 0) {
-            rc = tool_fail("%s:%lu: the query above", path, number);
-            break;
-        }
-        bvh_query_echo(words, n, out);
-        rc = answer(ctx, &q, out);
-    }
-    fclose(f);
-    return rc;
+    const parsed_answerer *p = (const parsed_answerer *)tree;
+    bvh_query q;
+    int rc = bvh_query_parse(words, n, &q);
+    if (rc != 0)
+        return rc;
+    bvh_query_echo(words, n, out);
+    return p->answer(p->ctx, &q, out);
+}
+
+int bvh_query_run(const char *path, const char *const *words, unsigned n, bvh_query_answerer answer, void *ctx)
+{
+    parsed_answerer p;
+    p.answer = answer;
+    p.ctx = ctx;
+    return word_run(path, words, n, &p, answer_words);
 }

@@ -30,21 +30,22 @@ typedef struct bvh_query {
     float v[9];       /* its numbers; optional ones filled with their defaults */
 } bvh_query;
 
-/* Parses words[0..n) into q; 0, or 1 after a message naming the problem. */
+/* Parses words[0..n) into q; 0, or TOOL_USAGE after a message naming the problem. */
 int bvh_query_parse(const char *const *words, unsigned n, bvh_query *q);
 
 /* The query's words, as the answer line echoes them. */
 void bvh_query_echo(const char *const *words, unsigned n, FILE *out);
 
-/* Answers a parsed query on the tree and prints "-> answer\n"; 0, or 1 on a copse error. */
+/* Answers a parsed query on the tree and prints "-> answer\n"; 0, or TOOL_FAILED on a copse error. */
 int bvh_query_answer(const copse_bvh *bvh, const bvh_query *q, FILE *out);
 
 /* Splits a line in place into words ('#' starts a comment); returns the count. */
 unsigned bvh_query_split(char *line, const char **words, unsigned cap);
 
-/* Every query of a file (one a line), each echoed and answered by `answer`; 0 or 1. */
+/* The queries of a file (path) or of the command line (words), as word_run (word_query.h) takes
+ * them, each parsed, echoed and answered by `answer` on stdout; word_run's statuses. */
 typedef int (*bvh_query_answerer)(void *ctx, const bvh_query *q, FILE *out);
-int bvh_query_file(const char *path, bvh_query_answerer answer, void *ctx, FILE *out);
+int bvh_query_run(const char *path, const char *const *words, unsigned n, bvh_query_answerer answer, void *ctx);
 
 /* Printing an answer, shared with the brute-force checker. */
 void bvh_query_print_hit(FILE *out, const copse_hit *hit);

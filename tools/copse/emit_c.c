@@ -17,14 +17,57 @@ void emit_name_from_path(const char *path, char *name, size_t cap)
     base = base != NULL ? base + 1 : path;
     if (cap == 0)
         return;
-    if (!((base[0] >= 'a' && base[0] <= 'z') || (base[0] >= 'A' && base[0] <= 'Z') || base[0] == '_') && n + 1u < cap)
-        name[n++] = '_';
     for (; *base != '\0' && *base != '.' && n + 1u < cap; base++) {
         char c = *base;
         int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
         name[n++] = ok ? c : '_';
     }
     name[n] = '\0';
+}
+
+/* Why `p` cannot be the prefix of generated names, or NULL. */
+static const char *prefix_problem(const char *p)
+{
+    static const char *const keywords[] = {
+        "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
+        "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
+        "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while",
+        "bool", "true", "false", "asm", "main"};
+    size_t k, n = strlen(p);
+    if (n == 0)
+        return "it is empty";
+    if (n > EMIT_PREFIX_MAX)
+        return "it is longer than " EMIT_PREFIX_MAX_TEXT " characters";
+    if (p[0] >= '0' && p[0] <= '9')
+        return "it starts with a digit";
+    for (k = 0; k < n; k++)
+        if (!((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= 'A' && p[k] <= 'Z') || (p[k] >= '0' && p[k] <= '9') ||
+              p[k] == '_'))
+            return "it is not a C identifier (letters, digits and _)";
+    if (p[0] == '_')
+        return "names starting with _ are reserved to the C implementation";
+    if (n >= 5 && (strncmp(p, "copse", 5) == 0 || strncmp(p, "COPSE", 5) == 0) && (p[5] == '\0' || p[5] == '_'))
+        return "copse_ and COPSE_ names are the library's";
+    for (k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
+        if (strcmp(p, keywords[k]) == 0)
+            return "it is a C keyword or a name C gives a meaning";
+    return NULL;
+}
+
+int emit_prefix(const char *c_path, const char *given, char *name, size_t cap)
+{
+    const char *problem;
+    if (given != NULL)
+        snprintf(name, cap, "%s", given);
+    else
+        emit_name_from_path(c_path, name, cap);
+    if ((problem = prefix_problem(given != NULL ? given : name)) == NULL)
+        return 0;
+    if (given != NULL)
+        return tool_usage("--name %s: not a prefix for the generated C names: %s", given, problem);
+    return tool_usage("-o %s: '%s', from the file name, is not a prefix for the generated C names: %s (give --name "
+                      "IDENT)",
+                      c_path, name, problem);
 }
 
 void emit_names(const char *c_path, const char *given, char *name, char *guard, size_t cap)

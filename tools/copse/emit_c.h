@@ -3,6 +3,9 @@
  * The const C array emitter: a blob (and the arrays it was built over) as a .c and a .h that
  * firmware compiles and links, so the tree sits in flash and is viewed in place.
  *
+ * Every name the two files define starts with the prefix NAME (--name, emit_prefix): symbols
+ * NAME and NAME_..., macros and the include guard NAME_... in upper case.
+ *
  *   NAME[]           const uint8_t, the blob, aligned to 16 (C11 _Alignas, or GCC/Clang's
  *                    aligned attribute under C99: the boards build with -std=c99)
  *   NAME_BYTES       its length (a macro, and const uint32_t NAME_len for the debugger)
@@ -39,7 +42,17 @@ typedef struct emit_spec {
     const char *source_extra; /* text for the .c after the arrays (function definitions) */
 } emit_spec;
 
-/* The C name (`given`, or from the .c file's base name) and its upper-case form for macros. */
+/* The prefix of every generated name: `given` (--name), else the .c file's base name with every
+ * character that cannot be in an identifier made '_' ("out/scene-1.c" -> "scene_1"). It must be a
+ * C identifier of at most EMIT_PREFIX_MAX characters that does not start with a digit or '_' (the
+ * C implementation's), is not copse / copse_... / COPSE_... (the library's) and not a keyword.
+ * 0 and the prefix in `name`, or TOOL_USAGE after a message (main.c checks it before baking). */
+#define EMIT_PREFIX_MAX 48u
+#define EMIT_PREFIX_MAX_TEXT "48"
+int emit_prefix(const char *c_path, const char *given, char *name, size_t cap);
+
+/* The prefix (`given`, or from the .c file's base name, as emit_prefix) and its upper-case form
+ * for macros and the include guard. */
 void emit_names(const char *c_path, const char *given, char *name, char *guard, size_t cap);
 
 /* A spec of the blob alone: no arrays, no extra text (set them after). */
@@ -56,7 +69,7 @@ int emit_c(const emit_spec *spec);
 int emit_blob_output(const char *input, const char *output, const char *given_name, const char *header,
                      const char *type, const char *tree_flag, const uint8_t *blob, size_t len);
 
-/* A C identifier from a path's base name ("out/scene-1.c" -> "scene_1"). */
+/* A path's base name as identifier characters ("out/scene-1.c" -> "scene_1"; not checked). */
 void emit_name_from_path(const char *path, char *name, size_t cap);
 
 #endif

@@ -44,6 +44,8 @@ static int bsp2_bake(const tool_opts *o)
     size_t bytes, blob_len;
     void *mem = NULL;
     uint8_t *blob = NULL;
+    if (o->depth > (int)COPSE_BSP_MAX_DEPTH)
+        return tool_usage("bsp2: --depth %d: expected 1 to %u", o->depth, COPSE_BSP_MAX_DEPTH);
     if (o->depth > 0)
         params.max_depth = (uint32_t)o->depth;
     tool_progress(o, "loading %s", o->input);
@@ -100,10 +102,12 @@ static int bsp2_stats(const tool_opts *o, const void *blob, size_t len)
 {
     copse_bsp2 bsp;
     if (bsp2_open(o, blob, len, &bsp) != 0)
-        return 1;
+        return TOOL_FAILED;
     printf("file      %s: 2D BSP blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
     printf("tree      2D axis-aligned over %lu boxes in the scene %g %g %g %g\n", (unsigned long)bsp.object_count,
            (double)bsp.scene.min.x, (double)bsp.scene.min.y, (double)bsp.scene.max.x, (double)bsp.scene.max.y);
+    tool_bounds_line(blob, len, 2, NULL);
+    printf("axes      the box map's own (x, y)\n");
     printf("nodes     %lu (%lu leaves, %lu internal)\n", (unsigned long)bsp.node_count, (unsigned long)bsp.leaf_count,
            (unsigned long)(bsp.node_count - bsp.leaf_count));
     printf("depth     %lu\n", (unsigned long)bsp.depth);
@@ -122,7 +126,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
     if (strcmp(words[0], "point") == 0) {
         copse_bsp2_where w;
         if (word_numbers(words, n, 2, v) != 0)
-            return 1;
+            return TOOL_USAGE;
         if ((st = copse_bsp2_locate(bsp, copse_v2(v[0], v[1]), &w)) == COPSE_OK)
             fprintf(out, " -> %s leaf=%lu object=%ld\n", w.solid ? "solid" : "empty", (unsigned long)w.leaf,
                     w.object == COPSE_BSP_NONE ? -1L : (long)w.object);
@@ -130,7 +134,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
         copse_bsp2_trace tr;
         copse_segment2 sg;
         if (word_numbers(words, n, 4, v) != 0)
-            return 1;
+            return TOOL_USAGE;
         sg.a = copse_v2(v[0], v[1]);
         sg.b = copse_v2(v[2], v[3]);
         if ((st = copse_bsp2_segment(bsp, &sg, &tr)) == COPSE_OK)
@@ -138,7 +142,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
     } else if (strcmp(words[0], "rect") == 0 || strcmp(words[0], "circle") == 0) {
         int rect = words[0][0] == 'r';
         if (word_numbers(words, n, rect ? 4u : 3u, v) != 0)
-            return 1;
+            return TOOL_USAGE;
         if (rect) {
             copse_box2 b = copse_box2_make(v[0], v[1], v[2], v[3]);
             st = copse_bsp2_overlap_box(bsp, &b, &hit);
@@ -172,8 +176,9 @@ static int bsp2_svg(const tool_opts *o, const void *blob, size_t len)
     uint32_t i, sp = 0, leaves = 0;
     float lo[2], hi[2];
     char legend[300], title[300];
-    if (tool_svg_target(o) != 0 || bsp2_open(o, blob, len, &bsp) != 0)
-        return 1;
+    int rc;
+    if ((rc = tool_svg_target(o)) != 0 || (rc = bsp2_open(o, blob, len, &bsp)) != 0)
+        return rc;
     lo[0] = bsp.scene.min.x;
     lo[1] = bsp.scene.min.y;
     hi[0] = bsp.scene.max.x;
@@ -234,15 +239,19 @@ static int bsp3_bake(const tool_opts *o)
     size_t scratch, bytes = (size_t)-1, blob_len;
     float lo[3], hi[3];
     uint32_t n = 0, i;
-    char err[600];
+    char err[600], axes[300];
     int rc = 1;
+    if (o->depth > (int)COPSE_BSP_MAX_DEPTH)
+        return tool_usage("bsp3: --depth %d: expected 1 to %u", o->depth, COPSE_BSP_MAX_DEPTH);
     if (o->depth > 0)
         params.max_depth = (uint32_t)o->depth;
     if (grid > 64u)
-        return tool_fail("--grid %u: expected 1 to 64", grid);
+        return tool_usage("--grid %u: expected 1 to 64", grid);
     tool_progress(o, "loading %s", o->input);
-    if (host_mesh_load(o->input, &hm, err, sizeof err) != 0)
+    if (host_mesh_load_up(o->input, tool_up(o), &hm, err, sizeof err) != 0)
         return tool_fail("%s", err);
+    host_mesh_axes(&hm, o->input, axes, sizeof axes);
+    tool_progress(o, "axes: %s", axes);
     boxes = (copse_box3 *)malloc(sizeof *boxes * grid * grid * grid_y);
     planes = (copse_plane *)malloc(sizeof *planes * 6u * grid * grid * grid_y);
     brushes = (copse_brush *)malloc(sizeof *brushes * grid * grid * grid_y);
@@ -278,7 +287,7 @@ static int bsp3_bake(const tool_opts *o)
              (st = copse_bsp3_save(&bsp, blob, blob_len, NULL)) != COPSE_OK)
         tool_fail("%s: saving the 3D BSP failed: %s", o->input, copse_status_str(st));
     else
-        rc = emit_blob_output(o->input, o->output, o->name, "bsp.h", "bsp3", "bsp3", blob, blob_len);
+        rc = emit_blob_output(o->input, o->output, o->name, "bsp.h", "bsp3", o->up == NULL ? "bsp3" : o->up[0] == 'y' ? "bsp3 --up y" : "bsp3 --up z", blob, blob_len);
 done:
     free(blob);
     free(mem);
@@ -302,6 +311,8 @@ static int bsp3_stats(const tool_opts *o, const void *blob, size_t len)
     printf("file      %s: 3D BSP blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
     printf("tree      3D solid-leaf over %lu brushes (%lu planes, %lu sides)\n", (unsigned long)bsp.brush_count,
            (unsigned long)bsp.plane_count, (unsigned long)bsp.side_count);
+    tool_bounds_line(blob, len, 3, NULL);
+    printf("axes      as baked: a blob does not record them (its mesh's own axes unless baked with --up)\n");
     printf("nodes     %lu; leaves %lu solid, %lu mixed, %lu empty\n", (unsigned long)bsp.node_count,
            (unsigned long)bsp.solid_leaves, (unsigned long)bsp.mixed_leaves, (unsigned long)bsp.empty_leaves);
     printf("depth     %lu\n", (unsigned long)bsp.depth);
@@ -319,14 +330,14 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
     if (strcmp(words[0], "point") == 0) {
         copse_bsp3_where w;
         if (word_numbers(words, n, 3, v) != 0)
-            return 1;
+            return TOOL_USAGE;
         if ((st = copse_bsp3_contents(bsp, copse_v3(v[0], v[1], v[2]), &w)) == COPSE_OK)
             fprintf(out, " -> %s\n", w.solid ? "solid" : "empty");
     } else if (strcmp(words[0], "box") == 0) {
         copse_box3 b;
         bool hit = false;
         if (word_numbers(words, n, 6, v) != 0)
-            return 1;
+            return TOOL_USAGE;
         b = copse_box3_make(v[0], v[1], v[2], v[3], v[4], v[5]);
         if ((st = copse_bsp3_overlap_box(bsp, &b, &hit)) == COPSE_OK)
             fprintf(out, " -> %s\n", hit ? "overlap" : "clear");
@@ -335,7 +346,7 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
         copse_bsp3_trace tr;
         copse_segment3 sg;
         if (word_numbers(words, n, sphere ? 7u : 6u, v) != 0)
-            return 1;
+            return TOOL_USAGE;
         sg.a = copse_v3(v[0], v[1], v[2]);
         sg.b = copse_v3(v[3], v[4], v[5]);
         st = sphere ? copse_bsp3_trace_sphere(bsp, &sg, v[6], &tr) : copse_bsp3_trace_ray(bsp, &sg, &tr);
@@ -389,8 +400,9 @@ static int bsp3_svg(const tool_opts *o, const void *blob, size_t len)
     unsigned ax[2];
     float lo[2], hi[2];
     char legend[400], title[300];
-    if (tool_svg_target(o) != 0 || tool_plane_axes(o, ax) != 0 || bsp3_open(o, blob, len, &bsp) != 0)
-        return 1;
+    int rc;
+    if ((rc = tool_svg_target(o)) != 0 || (rc = tool_plane_axes(o, ax)) != 0 || (rc = bsp3_open(o, blob, len, &bsp)) != 0)
+        return rc;
     for (i = 0; i < 2; i++) {
         const float b_lo[3] = {bsp.bounds.min.x, bsp.bounds.min.y, bsp.bounds.min.z};
         const float b_hi[3] = {bsp.bounds.max.x, bsp.bounds.max.y, bsp.bounds.max.z};

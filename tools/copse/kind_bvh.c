@@ -4,6 +4,7 @@
  * BVH blob or C array; stats, queries and SVG of a BVH blob. A BVH blob does not hold its mesh
  * (docs/format.md): queries, `check` and the triangles of an SVG take it again with --mesh.
  */
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,15 +30,15 @@ static int params_from_opts(const tool_opts *o, copse_bvh_params *p)
     for (k = 0; k < 3 && strcmp(o->builder, splits[k]) != 0; k++)
         ;
     if (k == 3)
-        return tool_fail("--builder %s: expected sah, median or midpoint", o->builder);
+        return tool_usage("--builder %s: expected sah, median or midpoint", o->builder);
     p->split = (copse_bvh_split)k;
     for (k = 0; k < 4 && strcmp(o->project, projections[k]) != 0; k++)
         ;
     if (k == 4)
-        return tool_fail("--project %s: expected none, xz, xy or yz", o->project);
+        return tool_usage("--project %s: expected none, xz, xy or yz", o->project);
     p->projection = (copse_projection)k;
     if (o->leaf < 1 || o->leaf > COPSE_BVH_MAX_LEAF)
-        return tool_fail("--leaf %u: expected 1 to %u", o->leaf, COPSE_BVH_MAX_LEAF);
+        return tool_usage("--leaf %u: expected 1 to %u", o->leaf, COPSE_BVH_MAX_LEAF);
     p->leaf_size = o->leaf;
     return 0;
 }
@@ -46,7 +47,7 @@ static int params_from_opts(const tool_opts *o, copse_bvh_params *p)
 
 static int emit_mesh_c(const tool_opts *o, const host_mesh *hm, const uint8_t *blob, size_t len)
 {
-    char name[128], guard[128], *header = NULL, *source = NULL, generator[512];
+    char name[128], guard[128], *header = NULL, *source = NULL, generator[512], axes[300];
     const int u16 = hm->vertex_count <= 65536u;
     emit_array arrays[2];
     emit_spec spec;
@@ -71,13 +72,14 @@ static int emit_mesh_c(const tool_opts *o, const host_mesh *hm, const uint8_t *b
         free(source);
         return tool_fail("out of memory");
     }
+    host_mesh_axes(hm, o->input, axes, sizeof axes);
     snprintf(header, 2048,
-             "\n#include \"copse/bvh.h\"\n\n"
+             "\n#include \"copse/bvh.h\"\n\n/* Axes: %s. */\n"
              "#define %s_VERTEX_COUNT %luu\n#define %s_TRIANGLE_COUNT %luu\n#define %s_INDEX_TYPE %s\n\n"
              "/* Points `bvh` at the tree in place, over the arrays above (the blob is validated first):\n"
              " * COPSE_OK, or the status copse_bvh_view_mesh returns. Nothing is copied into RAM. */\n"
              "copse_status %s_view(copse_bvh *bvh);\n",
-             guard, (unsigned long)hm->vertex_count, guard, (unsigned long)hm->triangle_count, guard,
+             axes, guard, (unsigned long)hm->vertex_count, guard, (unsigned long)hm->triangle_count, guard,
              u16 ? "COPSE_INDEX_U16" : "COPSE_INDEX_U32", name);
     snprintf(source, 2048,
              "\ncopse_status %s_view(copse_bvh *bvh)\n{\n    copse_mesh mesh;\n"
@@ -86,9 +88,10 @@ static int emit_mesh_c(const tool_opts *o, const host_mesh *hm, const uint8_t *b
              "    mesh.triangle_count = %s_TRIANGLE_COUNT;\n"
              "    return copse_bvh_view_mesh(bvh, %s, %s_BYTES, &mesh);\n}\n",
              name, name, guard, name, guard, guard, name, guard);
-    snprintf(generator, sizeof generator, "copse bake %s --tree bvh --builder %s --leaf %u%s%s -o %s", o->input,
+    snprintf(generator, sizeof generator, "copse bake %s --tree bvh --builder %s --leaf %u%s%s%s%s -o %s", o->input,
              o->builder, o->leaf, strcmp(o->project, "none") != 0 ? " --project " : "",
-             strcmp(o->project, "none") != 0 ? o->project : "", o->output);
+             strcmp(o->project, "none") != 0 ? o->project : "", o->up != NULL ? " --up " : "",
+             o->up != NULL ? o->up : "", o->output);
     emit_spec_init(&spec, o->output, name, generator, blob, len);
     spec.arrays = arrays;
     spec.array_count = 2;
@@ -108,20 +111,24 @@ static int bvh_bake(const tool_opts *o)
     copse_arena arena;
     copse_mesh mesh;
     copse_status st;
-    char err[600];
+    char err[600], axes[300];
     void *mem = NULL;
     uint8_t *blob = NULL;
     size_t bytes, blob_len = 0;
-    int rc = 1;
-    if (params_from_opts(o, &params) != 0)
-        return 1;
+    int rc;
+    if ((rc = params_from_opts(o, &params)) != 0)
+        return rc;
+    rc = 1;
     if (host_points_is_cloud_path(o->input))
-        return tool_fail("%s: a point cloud; a BVH is built over a mesh (OBJ, PLY, STL, glTF, COLLADA)", o->input);
+        return tool_usage("%s: a point cloud; a BVH is built over a mesh (OBJ, PLY, STL, glTF, COLLADA): "
+                          "--tree octree bakes a cloud", o->input);
     tool_progress(o, "loading %s", o->input);
-    if (host_mesh_load(o->input, &hm, err, sizeof err) != 0)
+    if (host_mesh_load_up(o->input, tool_up(o), &hm, err, sizeof err) != 0)
         return tool_fail("%s", err);
     tool_progress(o, "%lu triangles, %lu vertices", (unsigned long)hm.triangle_count,
                   (unsigned long)hm.vertex_count);
+    host_mesh_axes(&hm, o->input, axes, sizeof axes);
+    tool_progress(o, "axes: %s", axes);
     mesh = host_mesh_view(&hm);
     bytes = copse_bvh_build_bytes(hm.triangle_count, params.projection == COPSE_PROJECT_NONE ? 3u : 2u, &params);
     if (bytes == (size_t)-1 || (mem = malloc(bytes)) == NULL) {
@@ -177,6 +184,30 @@ static void bvh_close(bvh_source *src)
     memset(src, 0, sizeof *src);
 }
 
+/* A mesh with the right count of triangles but other coordinates (another file, another --up)
+ * would answer wrongly: its bounds on the tree's axes must be the tree's (the header's, which
+ * are the root's: every triangle's corners). 1 and why in `why` when they differ. */
+static int mesh_bounds_differ(const copse_bvh *bvh, const host_mesh *m, const float *bounds, char *why, size_t cap)
+{
+    unsigned a;
+    uint32_t v;
+    for (a = 0; a < bvh->dim; a++) {
+        unsigned axis = bvh->axis[a];
+        float lo = FLT_MAX, hi = -FLT_MAX;
+        for (v = 0; v < m->vertex_count; v++) {
+            float c = m->positions[3u * v + axis];
+            lo = c < lo ? c : lo;
+            hi = c > hi ? c : hi;
+        }
+        if (lo != bounds[a] || hi != bounds[3 + a]) {
+            snprintf(why, cap, "it spans %c %.9g to %.9g, the tree %.9g to %.9g", "xyz"[axis], (double)lo, (double)hi,
+                     (double)bounds[a], (double)bounds[3 + a]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_mesh, copse_bvh *bvh,
                     bvh_source *src)
 {
@@ -196,7 +227,7 @@ static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_m
                          (unsigned long)len);
     if (o->mesh != NULL) {
         copse_mesh view;
-        if (host_mesh_load(o->mesh, &src->mesh, err, sizeof err) != 0)
+        if (host_mesh_load_up(o->mesh, tool_up(o), &src->mesh, err, sizeof err) != 0)
             return tool_fail("%s", err);
         src->have_mesh = 1;
         view = host_mesh_view(&src->mesh);
@@ -208,8 +239,8 @@ static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_m
                              kind == COPSE_PRIM_BOXES ? "boxes" : "triangles");
         }
     } else if (need_mesh) {
-        return tool_fail("%s: a BVH blob holds the tree, not its mesh: give the mesh it was baked from with --mesh",
-                         o->input);
+        return tool_usage("%s: a BVH blob holds the tree, not its mesh: give the mesh it was baked from with --mesh",
+                          o->input);
     } else if (kind == COPSE_PRIM_BOXES) {
         src->stand_in = calloc((size_t)prims + 1u, sizeof(copse_box3));
         st = src->stand_in == NULL ? COPSE_ERR_NOMEM
@@ -231,6 +262,14 @@ static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_m
         bvh_close(src);
         return tool_fail("%s: not a valid BVH: %s", o->input, copse_status_str(st));
     }
+    if (src->have_mesh && bvh->prim_count > 0 && mesh_bounds_differ(bvh, &src->mesh, info.bounds, err, sizeof err)) {
+        char axes[300];
+        host_mesh_axes(&src->mesh, o->mesh, axes, sizeof axes);
+        bvh_close(src);
+        return tool_fail("%s: not the mesh %s was baked from, or not in its axes: %s (its axes: %s; give the --up "
+                         "it was baked with)",
+                         o->mesh, o->input, err, axes);
+    }
     return 0;
 }
 
@@ -246,8 +285,9 @@ static int bvh_stats(const tool_opts *o, const void *blob, size_t len)
     copse_status st;
     size_t node_bytes, prim_bytes;
     unsigned k;
-    if (bvh_open(o, blob, len, 0, &bvh, &src) != 0)
-        return 1;
+    int rc;
+    if ((rc = bvh_open(o, blob, len, 0, &bvh, &src)) != 0)
+        return rc;
     (void)copse_bvh_get_stats(&bvh, &s);
     printf("file      %s: BVH blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
     printf("tree      %uD over %lu %s", (unsigned)bvh.dim, (unsigned long)bvh.prim_count,
@@ -255,6 +295,15 @@ static int bvh_stats(const tool_opts *o, const void *blob, size_t len)
     if (bvh.dim == 2 && bvh.kind == COPSE_PRIM_TRIANGLES)
         printf(" projected on %c%c", axes[bvh.axis[0]], axes[bvh.axis[1]]);
     printf(" (%lu degenerate)\n", (unsigned long)bvh.degenerate_count);
+    tool_bounds_line(blob, len, bvh.dim, bvh.axis);
+    if (src.have_mesh) {
+        char text[300];
+        host_mesh_axes(&src.mesh, o->mesh, text, sizeof text);
+        printf("axes      %s: %s\n", o->mesh, text);
+    } else {
+        printf("axes      as baked: a blob does not record them (its mesh's own axes unless baked with --up; --mesh "
+               "shows them)\n");
+    }
     printf("nodes     %lu (%lu leaves, %lu internal)\n", (unsigned long)s.nodes, (unsigned long)s.leaves,
            (unsigned long)(s.nodes - s.leaves));
     printf("depth     %lu\n", (unsigned long)s.depth);
@@ -294,21 +343,12 @@ static int bvh_query_cmd(const tool_opts *o, const void *blob, size_t len)
 {
     copse_bvh bvh;
     bvh_source src;
-    bvh_query q;
     int rc;
     if (o->queries == NULL && o->word_count == 0)
-        return tool_fail("query: give a query (e.g. ray 0 1 0  1 0 0) or --queries FILE");
-    if (bvh_open(o, blob, len, 1, &bvh, &src) != 0)
-        return 1;
-    if (o->queries != NULL) {
-        rc = bvh_query_file(o->queries, answer_on_tree, &bvh, stdout);
-    } else {
-        rc = bvh_query_parse(o->words, o->word_count, &q);
-        if (rc == 0) {
-            bvh_query_echo(o->words, o->word_count, stdout);
-            rc = bvh_query_answer(&bvh, &q, stdout);
-        }
-    }
+        return tool_usage("query: give a query (e.g. ray 0 1 0  1 0 0) or --queries FILE");
+    if ((rc = bvh_open(o, blob, len, 1, &bvh, &src)) != 0)
+        return rc;
+    rc = bvh_query_run(o->queries, o->words, o->word_count, answer_on_tree, &bvh);
     bvh_close(&src);
     return rc;
 }
@@ -356,14 +396,14 @@ static int bvh_svg(const tool_opts *o, const void *blob, size_t len)
     uint32_t i, drawn = 0;
     char legend[400], title[300];
     int rc;
-    if (tool_svg_target(o) != 0 || bvh_open(o, blob, len, 0, &bvh, &src) != 0)
-        return 1;
+    if ((rc = tool_svg_target(o)) != 0 || (rc = bvh_open(o, blob, len, 0, &bvh, &src)) != 0)
+        return rc;
     if (bvh.dim == 2) { /* tree axes are the plane already; the mesh is read through the axis map */
         ax[0] = 0;
         ax[1] = 1;
-    } else if (tool_plane_axes(o, ax) != 0) {
+    } else if ((rc = tool_plane_axes(o, ax)) != 0) {
         bvh_close(&src);
-        return 1;
+        return rc;
     }
     if (bvh.node_count == 0) {
         bvh_close(&src);

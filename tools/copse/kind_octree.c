@@ -132,10 +132,12 @@ static int octree_bake(const tool_opts *o)
     size_t pool_bytes, scratch_bytes, blob_len = 0;
     char err[600];
     int rc = 1;
-    if (o->leaf < 1 || o->bucket > COPSE_OCTREE_MAX_BUCKET || o->depth > (int)COPSE_OCTREE_MAX_DEPTH)
-        return tool_fail("octree: --leaf %u --bucket %u --depth %d: expected a leaf of 1 or more, a bucket of 1 to "
-                         "%u, a depth of 1 to %u",
-                         o->leaf, o->bucket, o->depth, COPSE_OCTREE_MAX_BUCKET, COPSE_OCTREE_MAX_DEPTH);
+    if (o->leaf < 1)
+        return tool_usage("octree: --leaf %u: expected 1 or more", o->leaf);
+    if (o->bucket > COPSE_OCTREE_MAX_BUCKET)
+        return tool_usage("octree: --bucket %u: expected 1 to %u", o->bucket, COPSE_OCTREE_MAX_BUCKET);
+    if (o->depth > (int)COPSE_OCTREE_MAX_DEPTH)
+        return tool_usage("octree: --depth %d: expected 1 to %u", o->depth, COPSE_OCTREE_MAX_DEPTH);
     tool_progress(o, "loading %s", o->input);
     if (host_points_load(o->input, &pts, err, sizeof err) != 0)
         return tool_fail("%s", err);
@@ -236,6 +238,8 @@ static int octree_stats(const tool_opts *o, const void *blob, size_t len)
     printf("tree      point octree, leaf %lu, bucket %lu, max depth %lu; root cell centre %g %g %g half %g\n",
            (unsigned long)t.leaf_size, (unsigned long)t.bucket_size, (unsigned long)t.max_depth, (double)t.center[0],
            (double)t.center[1], (double)t.center[2], (double)t.half);
+    tool_bounds_line(blob, len, 3, NULL);
+    printf("axes      the cloud's own (a point cloud is never turned)\n");
     printf("points    %lu\n", (unsigned long)s.points);
     printf("nodes     %lu (%lu leaves, %lu internal)\n", (unsigned long)s.nodes, (unsigned long)s.leaves,
            (unsigned long)(s.nodes - s.leaves));
@@ -281,8 +285,9 @@ static int octree_svg(const tool_opts *o, const void *blob, size_t len)
     uint32_t i, step, drawn_points = 0, cells;
     char legend[300];
     copse_octree_stats s;
-    if (tool_svg_target(o) != 0 || tool_plane_axes(o, ax) != 0 || octree_open(o, blob, len, &t) != 0)
-        return 1;
+    int rc;
+    if ((rc = tool_svg_target(o)) != 0 || (rc = tool_plane_axes(o, ax)) != 0 || (rc = octree_open(o, blob, len, &t)) != 0)
+        return rc;
     if (copse_octree_get_stats(&t, &s) != COPSE_OK)
         return tool_fail("%s: stats failed", o->input);
     if (begin_cube_svg(&c, o, t.center, t.half, ax, "point octree", s.depth + 1u) != 0)
@@ -310,7 +315,7 @@ static int loose_bake(const tool_opts *o)
     uint8_t *pools = NULL, *blob = NULL;
     size_t bytes, blob_len;
     if (o->depth > (int)COPSE_LOOSE_MAX_DEPTH)
-        return tool_fail("loose: --depth %d: expected 1 to %u", o->depth, COPSE_LOOSE_MAX_DEPTH);
+        return tool_usage("loose: --depth %d: expected 1 to %u", o->depth, COPSE_LOOSE_MAX_DEPTH);
     tool_progress(o, "loading %s", o->input);
     if (box_file_read(o->input, 3, "world", &corners, &count, world, &have_world) != 0)
         return 1;
@@ -378,6 +383,8 @@ static int loose_stats(const tool_opts *o, const void *blob, size_t len)
     printf("tree      loose octree, %lu object slots, node capacity %lu, max depth %lu; world centre %g %g %g half %g\n",
            (unsigned long)t.max_objects, (unsigned long)t.node_capacity, (unsigned long)t.max_depth,
            (double)t.center[0], (double)t.center[1], (double)t.center[2], (double)t.half);
+    tool_bounds_line(blob, len, 3, NULL);
+    printf("axes      the box file's own (a box file is never turned)\n");
     printf("objects   %lu (%lu in the root, at most %lu in one node)\n", (unsigned long)s.objects,
            (unsigned long)s.root_objects, (unsigned long)s.max_node_objects);
     printf("nodes     %lu (%lu split)\n", (unsigned long)s.nodes, (unsigned long)split);
@@ -418,8 +425,9 @@ static int loose_svg(const tool_opts *o, const void *blob, size_t len)
     unsigned ax[2];
     uint32_t i, boxes = 0, cells;
     char legend[300];
-    if (tool_svg_target(o) != 0 || tool_plane_axes(o, ax) != 0 || loose_open(o, blob, len, &t) != 0)
-        return 1;
+    int rc;
+    if ((rc = tool_svg_target(o)) != 0 || (rc = tool_plane_axes(o, ax)) != 0 || (rc = loose_open(o, blob, len, &t)) != 0)
+        return rc;
     if (copse_loose_get_stats(&t, &s) != COPSE_OK)
         return tool_fail("%s: stats failed", o->input);
     if (begin_cube_svg(&c, o, t.center, t.half, ax, "loose octree", s.depth + 1u) != 0)

@@ -6,12 +6,13 @@
  *                     [--bucket N] [--project none|xz|xy|yz] [--depth N] [--grid N] [--name IDENT]
  *                     -o OUT.bin|OUT.c
  *   copse stats FILE.bin [--mesh SOURCE]
- *   copse query FILE.bin --mesh SOURCE (QUERY... | --queries FILE)
+ *   copse query FILE.bin --mesh SOURCE (QUERY [QUERY ...] | --queries FILE)
  *   copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg
  *   copse robot bake|info|check|svg ...   (robot_cmd.c)
  *
- * Exit status 0 on success, 1 on any failure (with one line on stderr naming the file and the
- * problem), 2 for a command line it does not understand.
+ * Exit status (tool.h, docs/tool.md): 0 done; 1 the input or the work failed (one line on stderr
+ * naming the file and the problem); 2 the command line is wrong. `copse help`, `--help` and `-h`
+ * print the usage on stdout and exit 0.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include <string.h>
 
 #include "copse/blob.h"
+#include "emit_c.h"
 #include "pointcloud_load.h"
 #include "robot_tool.h"
 #include "tool.h"
@@ -28,20 +30,24 @@ static const tool_kind *const kinds[] = {&tool_kind_bvh, &tool_kind_bsp2, &tool_
                                          &tool_kind_loose};
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 
-static int usage(void)
+/* The usage text: on stdout for help (exit 0), on stderr after a wrong command line (exit 2). */
+static int usage(FILE *out, int status)
 {
     fputs("usage:\n"
           "  copse bake  INPUT [--tree bvh] [--builder sah|median|midpoint] [--leaf N]\n"
-          "              [--project none|xz|xy|yz] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
+          "              [--project none|xz|xy|yz] [--up y|z] [--name IDENT] [-q] -o OUT.bin|OUT.c\n"
           "  copse bake  MAP.txt --tree bsp2 [--depth N] -o OUT.bin|OUT.c     (box map: docs/tool.md)\n"
-          "  copse bake  MESH --tree bsp3 [--grid N] [--depth N] -o OUT.bin|OUT.c\n"
+          "  copse bake  MESH --tree bsp3 [--grid N] [--depth N] [--up y|z] -o OUT.bin|OUT.c\n"
           "  copse bake  CLOUD.xyz|CLOUD.pcd --tree octree [--leaf N] [--bucket N] [--depth N] -o OUT.bin|OUT.c\n"
           "  copse bake  BOXES.txt --tree loose [--leaf N] [--depth N] -o OUT.bin|OUT.c  (3D box file: docs/tool.md)\n"
-          "  copse stats FILE.bin [--mesh SOURCE]\n"
-          "  copse query FILE.bin --mesh SOURCE (QUERY... | --queries FILE)\n"
-          "  copse svg   FILE.bin [--mesh SOURCE] [--plane xz|xy|yz] [--levels N] -o OUT.svg\n"
+          "  copse stats FILE.bin [--mesh SOURCE [--up y|z]]\n"
+          "  copse query FILE.bin --mesh SOURCE [--up y|z] (QUERY [QUERY ...] | --queries FILE)\n"
+          "  copse svg   FILE.bin [--mesh SOURCE [--up y|z]] [--plane xz|xy|yz] [--levels N] -o OUT.svg\n"
+          "  --up y|z: turn a mesh that declares its up axis (COLLADA, glTF) to y or z up; without it the\n"
+          "            file's own axes are kept\n"
           "  copse robot bake|info|check|svg ...   (copse robot --help)\n"
-          "queries: ray ox oy oz dx dy dz [t_max] | box x0 y0 z0 x1 y1 z1 | sphere x y z r |\n"
+          "queries (each starts at a word that is not a number):\n"
+          "         ray ox oy oz dx dy dz [t_max] | box x0 y0 z0 x1 y1 z1 | sphere x y z r |\n"
           "         segment ax ay az bx by bz | nearest x y z [max] | vertex x y z [max] |\n"
           "         ray2 ox oy dx dy [t_max] | rect x0 y0 x1 y1 | circle x y r | segment2 ax ay bx by |\n"
           "         nearest2 x y [max]\n"
@@ -50,12 +56,14 @@ static int usage(void)
           "octree:  box x0 y0 z0 x1 y1 z1 | sphere x y z r | capsule ax ay az bx by bz r | knn x y z k [max] |\n"
           "         nearest x y z [max]\n"
           "loose:   box x0 y0 z0 x1 y1 z1 | sphere x y z r | ray ox oy oz dx dy dz [t_max]\n"
+          "exit status: 0 done, 1 the input or the work failed, 2 a wrong command line (docs/tool.md)\n"
           "see docs/tool.md\n",
-          stderr);
-    return 2;
+          out);
+    return status;
 }
 
-/* Options take one value each; anything else is the input, then query words. */
+/* Options take one value each; anything else is the input, then query words (o->words has room
+ * for argc of them). 0, or TOOL_USAGE after a message. */
 static int parse(int argc, char **argv, tool_opts *o)
 {
     static const struct { const char *flag; size_t at; } valued[] = {
@@ -63,6 +71,7 @@ static int parse(int argc, char **argv, tool_opts *o)
         {"--name", offsetof(tool_opts, name)},       {"--tree", offsetof(tool_opts, tree)},
         {"--builder", offsetof(tool_opts, builder)}, {"--project", offsetof(tool_opts, project)},
         {"--plane", offsetof(tool_opts, plane)},     {"--queries", offsetof(tool_opts, queries)},
+        {"--up", offsetof(tool_opts, up)},
     };
     int i;
     unsigned k;
@@ -72,17 +81,20 @@ static int parse(int argc, char **argv, tool_opts *o)
             ;
         if (k < sizeof valued / sizeof valued[0]) {
             if (i + 1 >= argc)
-                return tool_fail("%s needs a value", arg) + 1;
+                return tool_usage("%s needs a value", arg);
             *(const char **)((char *)o + valued[k].at) = argv[++i];
         } else if (strcmp(arg, "--leaf") == 0 || strcmp(arg, "--levels") == 0 || strcmp(arg, "--depth") == 0 ||
                    strcmp(arg, "--grid") == 0 || strcmp(arg, "--bucket") == 0) {
             char *end;
             long v;
             if (i + 1 >= argc)
-                return tool_fail("%s needs a number", arg) + 1;
+                return tool_usage("%s needs a number", arg);
             v = strtol(argv[++i], &end, 10);
             if (*end != '\0' || end == argv[i] || v < 0 || v > 1000000)
-                return tool_fail("%s %s: not a count", arg, argv[i]) + 1;
+                return tool_usage("%s %s: not a count", arg, argv[i]);
+            /* 0 is a value only for --leaf (a loose octree's node capacity): elsewhere it means "not given" */
+            if (v == 0 && strcmp(arg, "--leaf") != 0)
+                return tool_usage("%s 0: expected 1 or more", arg);
             if (strcmp(arg, "--leaf") == 0)
                 o->leaf = (unsigned)v;
             else if (strcmp(arg, "--levels") == 0)
@@ -97,15 +109,14 @@ static int parse(int argc, char **argv, tool_opts *o)
             o->quiet = 1;
         } else if (o->input == NULL && (arg[0] != '-' || arg[1] == '\0')) {
             o->input = arg;
-        } else if (o->input != NULL && o->word_count < TOOL_MAX_QUERY_WORDS &&
-                   (arg[0] != '-' || (arg[1] >= '0' && arg[1] <= '9') || arg[1] == '.')) {
+        } else if (o->input != NULL && (arg[0] != '-' || (arg[1] >= '0' && arg[1] <= '9') || arg[1] == '.')) {
             o->words[o->word_count++] = arg; /* query words, negative numbers included */
         } else {
-            return tool_fail("unknown option %s", arg) + 1;
+            return tool_usage("unknown option %s", arg);
         }
     }
     if (o->input == NULL)
-        return tool_fail("%s: which file?", argv[1]) + 1;
+        return tool_usage("%s: which file?", argv[1]);
     return 0;
 }
 
@@ -150,37 +161,71 @@ static int on_blob(const char *command, const tool_opts *o)
     return rc;
 }
 
+static int is_help(const char *arg)
+{
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0 || strcmp(arg, "help") == 0;
+}
+
+static int run(int argc, char **argv, tool_opts *o)
+{
+    const char *command = argv[1];
+    int i, rc;
+    if (strcmp(command, "robot") == 0)
+        return robot_main(argc, argv);
+    if (strcmp(command, "bake") != 0 && strcmp(command, "stats") != 0 && strcmp(command, "query") != 0 &&
+        strcmp(command, "svg") != 0) {
+        tool_usage("unknown command '%s'", command);
+        return usage(stderr, TOOL_USAGE);
+    }
+    for (i = 2; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return usage(stdout, TOOL_OK);
+    if ((rc = parse(argc, argv, o)) != 0)
+        return rc;
+    if (o->up != NULL && strcmp(o->up, "y") != 0 && strcmp(o->up, "z") != 0)
+        return tool_usage("--up %s: expected y or z", o->up);
+    if (strcmp(command, "bake") == 0) {
+        const tool_kind *kind = kind_by_name(o->tree);
+        if (kind == NULL)
+            return tool_usage("--tree %s: this tool bakes bvh, bsp2, bsp3, octree and loose", o->tree);
+        if (o->up != NULL && strcmp(o->tree, "bvh") != 0 && strcmp(o->tree, "bsp3") != 0)
+            return tool_usage("--up turns a mesh (--tree bvh or bsp3), not the input of --tree %s", o->tree);
+        if (o->output == NULL || !(host_path_has_suffix(o->output, ".c") || host_path_has_suffix(o->output, ".bin")))
+            return tool_usage("bake needs -o FILE.bin or -o FILE.c");
+        if (o->word_count > 0)
+            return tool_usage("bake: unexpected argument %s", o->words[0]);
+        if (host_path_has_suffix(o->output, ".c")) { /* the generated names' prefix, checked first */
+            static char prefix[EMIT_PREFIX_MAX + 1u];
+            if ((rc = emit_prefix(o->output, o->name, prefix, sizeof prefix)) != 0)
+                return rc;
+            o->name = prefix;
+        }
+        return kind->bake(o);
+    }
+    if (o->word_count > 0 && command[0] != 'q')
+        return tool_usage("%s: unexpected argument %s", command, o->words[0]);
+    if (o->up != NULL && o->mesh == NULL)
+        return tool_usage("%s: --up turns the --mesh file: give --mesh", command);
+    return on_blob(command, o);
+}
+
 int main(int argc, char **argv)
 {
     tool_opts o;
-    const char *command;
+    int rc;
     memset(&o, 0, sizeof o);
     o.tree = "bvh";
     o.builder = "sah";
     o.project = "none";
     o.plane = "xz";
     o.leaf = 4;
-    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
-        return usage();
-    command = argv[1];
-    if (strcmp(command, "robot") == 0)
-        return robot_main(argc, argv);
-    if (strcmp(command, "bake") != 0 && strcmp(command, "stats") != 0 && strcmp(command, "query") != 0 &&
-        strcmp(command, "svg") != 0) {
-        tool_fail("unknown command '%s'", command);
-        return usage();
-    }
-    if (parse(argc, argv, &o) != 0)
-        return 2;
-    if (strcmp(command, "bake") == 0) {
-        const tool_kind *kind = kind_by_name(o.tree);
-        if (kind == NULL)
-            return tool_fail("--tree %s: this tool bakes bvh, bsp2, bsp3, octree and loose", o.tree);
-        if (o.output == NULL || !(host_path_has_suffix(o.output, ".c") || host_path_has_suffix(o.output, ".bin")))
-            return tool_fail("bake needs -o FILE.bin or -o FILE.c");
-        return kind->bake(&o);
-    }
-    if (o.word_count > 0 && command[0] != 'q')
-        return tool_fail("%s: unexpected argument %s", command, o.words[0]);
-    return on_blob(command, &o);
+    if (argc < 2)
+        return usage(stderr, TOOL_USAGE);
+    if (is_help(argv[1]))
+        return usage(stdout, TOOL_OK);
+    if ((o.words = (const char **)calloc((size_t)argc, sizeof *o.words)) == NULL)
+        return tool_fail("out of memory");
+    rc = run(argc, argv, &o);
+    free((void *)o.words);
+    return rc;
 }

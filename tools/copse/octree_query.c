@@ -55,10 +55,10 @@ static int knn(const copse_octree *t, const char *const *words, unsigned n, FILE
     copse_status st;
     uint32_t i, k;
     if (word_numbers_opt(words, n, 4, 1, v) != 0)
-        return 1;
+        return TOOL_USAGE;
     if (v[3] < 1.0f || v[3] > (float)OCTREE_QUERY_MAX_K || v[3] != (float)(uint32_t)v[3]) {
         fputc('\n', out);
-        return tool_fail("query knn: k %s: expected a whole number 1 to %u", words[4], OCTREE_QUERY_MAX_K);
+        return tool_usage("query knn: k %s: expected a whole number 1 to %u", words[4], OCTREE_QUERY_MAX_K);
     }
     k = (uint32_t)v[3];
     if ((items = (copse_neighbor *)malloc(sizeof *items * k)) == NULL)
@@ -80,18 +80,18 @@ int octree_answer(const void *tree, const char *const *words, unsigned n, FILE *
     float v[7] = {0, 0, 0, FLT_MAX, 0, 0, 0};
     bvh_query_echo(words, n, out);
     if (strcmp(words[0], "box") == 0)
-        return word_numbers(words, n, 6, v) != 0 ? 1 : print_list(point_box, t, t->size, v, words[0], out);
+        return word_numbers(words, n, 6, v) != 0 ? TOOL_USAGE : print_list(point_box, t, t->size, v, words[0], out);
     if (strcmp(words[0], "sphere") == 0)
-        return word_numbers(words, n, 4, v) != 0 ? 1 : print_list(point_sphere, t, t->size, v, words[0], out);
+        return word_numbers(words, n, 4, v) != 0 ? TOOL_USAGE : print_list(point_sphere, t, t->size, v, words[0], out);
     if (strcmp(words[0], "capsule") == 0)
-        return word_numbers(words, n, 7, v) != 0 ? 1 : print_list(point_capsule, t, t->size, v, words[0], out);
+        return word_numbers(words, n, 7, v) != 0 ? TOOL_USAGE : print_list(point_capsule, t, t->size, v, words[0], out);
     if (strcmp(words[0], "knn") == 0)
         return knn(t, words, n, out);
     if (strcmp(words[0], "nearest") == 0) {
         copse_nearest3 near;
         copse_status st;
         if (word_numbers_opt(words, n, 3, 1, v) != 0)
-            return 1;
+            return TOOL_USAGE;
         if ((st = copse_octree_nearest(t, copse_v3(v[0], v[1], v[2]), v[3], &near)) == COPSE_OK)
             bvh_query_print_nearest(out, near.id, near.distance_sq, &near.point.x, 3);
         return word_status(st, words[0], out);
@@ -119,15 +119,15 @@ int loose_answer(const void *tree, const char *const *words, unsigned n, FILE *o
     float v[7] = {0, 0, 0, 0, 0, 0, FLT_MAX};
     bvh_query_echo(words, n, out);
     if (strcmp(words[0], "box") == 0)
-        return word_numbers(words, n, 6, v) != 0 ? 1 : print_list(loose_box, t, t->max_objects, v, words[0], out);
+        return word_numbers(words, n, 6, v) != 0 ? TOOL_USAGE : print_list(loose_box, t, t->max_objects, v, words[0], out);
     if (strcmp(words[0], "sphere") == 0)
-        return word_numbers(words, n, 4, v) != 0 ? 1 : print_list(loose_sphere, t, t->max_objects, v, words[0], out);
+        return word_numbers(words, n, 4, v) != 0 ? TOOL_USAGE : print_list(loose_sphere, t, t->max_objects, v, words[0], out);
     if (strcmp(words[0], "ray") == 0) {
         copse_ray3 ray;
         copse_hit hit;
         copse_status st;
         if (word_numbers_opt(words, n, 6, 1, v) != 0)
-            return 1;
+            return TOOL_USAGE;
         ray.origin = copse_v3(v[0], v[1], v[2]);
         ray.dir = copse_v3(v[3], v[4], v[5]);
         ray.t_max = v[6];

@@ -21,7 +21,8 @@
 #define SVG_MAX_SCAN_POINTS 20000u
 #define CONTACTS_MAX 256u
 
-static int usage(void)
+/* The usage text: on stdout for help (exit 0), on stderr after a wrong command line (exit 2). */
+static int usage(FILE *out, int status)
 {
     fputs("usage:\n"
           "  copse robot bake  ROBOT.urdf [--spheres N] [--padding m] [--srdf FILE] [--allow linkA,linkB]...\n"
@@ -31,9 +32,10 @@ static int usage(void)
           "                    [--q \"v0 v1 ...\"] [--max-distance d]\n"
           "  copse robot svg   ROBOT [--q \"...\"] [--world ...]... [--scan CLOUD] [--plane xz|xy|yz] -o OUT.svg\n"
           "ROBOT: a .urdf (built on the fly with the bake options) or a baked robot .bin\n"
+          "exit status: 0 done, 1 the input or the work failed, 2 a wrong command line (docs/tool.md)\n"
           "see docs/tool.md\n",
-          stderr);
-    return 2;
+          out);
+    return status;
 }
 
 static int parse_count(const char *flag, const char *word, unsigned max, unsigned *out)
@@ -41,7 +43,7 @@ static int parse_count(const char *flag, const char *word, unsigned max, unsigne
     char *end;
     long v = strtol(word, &end, 10);
     if (*end != '\0' || end == word || v < 0 || v > (long)max)
-        return tool_fail("%s %s: expected a whole number from 0 to %u", flag, word, max);
+        return tool_usage("%s %s: expected a whole number from 0 to %u", flag, word, max);
     *out = (unsigned)v;
     return 0;
 }
@@ -49,19 +51,26 @@ static int parse_count(const char *flag, const char *word, unsigned max, unsigne
 static int parse_length(const char *flag, const char *word, float *out)
 {
     if (!tool_parse_float(word, out) || *out < 0.0f)
-        return tool_fail("%s %s: expected a length >= 0", flag, word);
+        return tool_usage("%s %s: expected a length >= 0", flag, word);
     return 0;
 }
 
-/* 0, 1 (failed, message given) or 2 (usage). */
+/* --allow linkA,linkB: two names around one comma. */
+static int allow_form(const char *s)
+{
+    const char *comma = strchr(s, ',');
+    return comma != NULL && comma != s && comma[1] != '\0' && strchr(comma + 1, ',') == NULL;
+}
+
+/* 0, or TOOL_USAGE after a message. */
 static int parse(int argc, char **argv, robot_opts *o)
 {
-    int i;
+    int i, rc;
     for (i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = strcmp(a, "-q") != 0 && strcmp(a, "--capsule") != 0 && a[0] == '-' && a[1] != '\0';
         if (takes && v == NULL)
-            return tool_fail("%s needs a value", a);
+            return tool_usage("%s needs a value", a);
         if (strcmp(a, "-q") == 0)
             o->quiet = 1;
         else if (strcmp(a, "--capsule") == 0)
@@ -80,39 +89,40 @@ static int parse(int argc, char **argv, robot_opts *o)
             o->plane = v;
         else if (strcmp(a, "--world") == 0) {
             if (o->world_count >= ROBOT_MAX_WORLDS)
-                return tool_fail("more than %u --world meshes", ROBOT_MAX_WORLDS);
+                return tool_usage("more than %u --world meshes", ROBOT_MAX_WORLDS);
             o->worlds[o->world_count++] = v;
         } else if (strcmp(a, "--allow") == 0) {
             if (o->allow_count >= ROBOT_MAX_ALLOW)
-                return tool_fail("more than %u --allow pairs", ROBOT_MAX_ALLOW);
+                return tool_usage("more than %u --allow pairs", ROBOT_MAX_ALLOW);
+            if (!allow_form(v))
+                return tool_usage("--allow %s: expected two link names, linkA,linkB", v);
             o->allow[o->allow_count++] = v;
         } else if (strcmp(a, "--spheres") == 0) {
-            if (parse_count(a, v, COPSE_ROBOT_MAX_SHAPES, &o->spheres) != 0)
-                return 1;
+            if ((rc = parse_count(a, v, COPSE_ROBOT_MAX_SHAPES, &o->spheres)) != 0)
+                return rc;
         } else if (strcmp(a, "--never") == 0) {
-            if (parse_count(a, v, 10000000u, &o->never) != 0)
-                return 1;
+            if ((rc = parse_count(a, v, 10000000u, &o->never)) != 0)
+                return rc;
         } else if (strcmp(a, "--padding") == 0) {
-            if (parse_length(a, v, &o->padding) != 0)
-                return 1;
+            if ((rc = parse_length(a, v, &o->padding)) != 0)
+                return rc;
         } else if (strcmp(a, "--scan-padding") == 0) {
-            if (parse_length(a, v, &o->scan_padding) != 0)
-                return 1;
+            if ((rc = parse_length(a, v, &o->scan_padding)) != 0)
+                return rc;
         } else if (strcmp(a, "--max-distance") == 0) {
-            if (parse_length(a, v, &o->max_distance) != 0)
-                return 1;
+            if ((rc = parse_length(a, v, &o->max_distance)) != 0)
+                return rc;
         } else if (!takes && o->input == NULL) {
             o->input = a;
             continue;
         } else {
-            tool_fail("robot %s: unknown option or extra argument %s", o->command, a);
-            return 2;
+            return tool_usage("robot %s: unknown option or extra argument %s", o->command, a);
         }
         if (takes)
             i++;
     }
     if (o->input == NULL)
-        return tool_fail("robot %s: which robot (a .urdf or a baked .bin)?", o->command);
+        return tool_usage("robot %s: which robot (a .urdf or a baked .bin)?", o->command);
     return 0;
 }
 
@@ -155,7 +165,7 @@ static int parse_q(const robot_opts *o, const copse_robot *r, float *q)
         snprintf(word, sizeof word, "%.*s", (int)(len < 63u ? len : 63u), p);
         p += len;
         if (!tool_parse_float(word, &v))
-            return tool_fail("--q: value %u '%s' is not a number", (unsigned)k, word);
+            return tool_usage("--q: value %u '%s' is not a number", (unsigned)k, word);
         copse_robot_variable(r, k, &joint, &lo, &hi);
         if (v < lo || v > hi) {
             char name[COPSE_ROBOT_NAME_MAX + 1u];
@@ -202,17 +212,17 @@ static int world_spec(const char *spec, char *file, size_t cap, float *pose7)
             size_t len = strcspn(p, ",");
             snprintf(word, sizeof word, "%.*s", (int)(len < 63u ? len : 63u), p);
             if (!tool_parse_float(word, &pose7[n]))
-                return tool_fail("--world %s: '%s' is not a number (MESH@x,y,z,roll,pitch,yaw[,scale])", spec, word);
+                return tool_usage("--world %s: '%s' is not a number (MESH@x,y,z,roll,pitch,yaw[,scale])", spec, word);
             n++;
             p += len;
             if (*p == ',')
                 p++;
         }
         if ((n != 6u && n != 7u) || *p != '\0')
-            return tool_fail("--world %s: expected MESH@x,y,z,roll,pitch,yaw[,scale]", spec);
+            return tool_usage("--world %s: expected MESH@x,y,z,roll,pitch,yaw[,scale]", spec);
     }
     if (!(pose7[6] > 0.0f))
-        return tool_fail("--world %s: the scale must be > 0", spec);
+        return tool_usage("--world %s: the scale must be > 0", spec);
     snprintf(file, cap, "%.*s", (int)(at - spec), spec);
     return 0;
 }
@@ -265,6 +275,7 @@ static int world_scan(const robot_opts *o, world_store *w)
 static int world_load(const robot_opts *o, world_store *w)
 {
     unsigned i;
+    int rc;
     memset(w, 0, sizeof *w);
     for (i = 0; i < o->world_count; i++) {
         float p[7];
@@ -275,8 +286,8 @@ static int world_load(const robot_opts *o, world_store *w)
         copse_status st;
         size_t bytes;
         uint32_t k;
-        if (world_spec(o->worlds[i], w->files[i], sizeof w->files[i], p) != 0)
-            return 1;
+        if ((rc = world_spec(o->worlds[i], w->files[i], sizeof w->files[i], p)) != 0)
+            return rc;
         if (host_mesh_load(w->files[i], &w->meshes[i], err, sizeof err) != 0)
             return tool_fail("--world: %s", err);
         w->count = i + 1u;
@@ -469,18 +480,18 @@ static int pose_robot(const robot_opts *o, const copse_robot *r, copse_pose **po
 {
     float *q = (float *)calloc(copse_robot_dof(r) + 1u, sizeof *q);
     copse_status st;
+    int rc;
     *poses = (copse_pose *)calloc(r->link_count + 1u, sizeof **poses);
-    if (q == NULL || *poses == NULL) {
-        free(q);
-        return tool_fail("out of memory");
-    }
-    if (parse_q(o, r, q) != 0) {
-        free(q);
-        return 1;
-    }
-    st = copse_robot_fk(r, q, NULL, *poses);
+    if (q == NULL || *poses == NULL)
+        rc = tool_fail("out of memory");
+    else if ((rc = parse_q(o, r, q)) == 0 && (st = copse_robot_fk(r, q, NULL, *poses)) != COPSE_OK)
+        rc = tool_fail("%s: forward kinematics: %s", o->input, copse_status_str(st));
     free(q);
-    return st == COPSE_OK ? 0 : tool_fail("%s: forward kinematics: %s", o->input, copse_status_str(st));
+    if (rc != 0) {
+        free(*poses);
+        *poses = NULL;
+    }
+    return rc;
 }
 
 static int cmd_check(const robot_opts *o, robot_loaded *r, world_store *w)
@@ -495,8 +506,9 @@ static int cmd_check(const robot_opts *o, robot_loaded *r, world_store *w)
     int rc = 1;
     char name[COPSE_ROBOT_NAME_MAX + 1u];
     float maxd = o->max_distance > 0.0f ? o->max_distance : FLT_MAX;
-    if (pose_robot(o, rb, &poses) != 0)
-        return 1;
+    if ((rc = pose_robot(o, rb, &poses)) != 0)
+        return rc;
+    rc = 1;
     contacts = (copse_robot_contact *)calloc(CONTACTS_MAX, sizeof *contacts);
     dist = (copse_link_distance *)calloc(rb->link_count + 1u, sizeof *dist);
     if (contacts == NULL || dist == NULL) {
@@ -617,14 +629,15 @@ static int cmd_svg(const robot_opts *o, robot_loaded *r, world_store *w)
     svg_canvas c;
     char title[600], legend[300];
     tool_opts topts;
-    int rc = 1;
+    int rc;
     memset(&topts, 0, sizeof topts);
     topts.plane = o->plane != NULL ? o->plane : "xz";
     topts.output = o->output;
-    if (tool_svg_target(&topts) != 0 || tool_plane_axes(&topts, ax) != 0)
-        return 1;
-    if (pose_robot(o, rb, &poses) != 0)
-        return 1;
+    if ((rc = tool_svg_target(&topts)) != 0 || (rc = tool_plane_axes(&topts, ax)) != 0)
+        return rc;
+    if ((rc = pose_robot(o, rb, &poses)) != 0)
+        return rc;
+    rc = 1;
     contacts = (copse_robot_contact *)calloc(CONTACTS_MAX, sizeof *contacts);
     hit = (uint8_t *)calloc(rb->link_count + 1u, 1u);
     if (contacts == NULL || hit == NULL) {
@@ -689,6 +702,7 @@ static int cmd_svg(const robot_opts *o, robot_loaded *r, world_store *w)
     fprintf(c.f, "</g>\n");
     snprintf(legend, sizeof legend, "%s at q; plane %s; %u triangles, %u scan points drawn; %u contacts (red)",
              o->input, topts.plane, (unsigned)polygons, (unsigned)points, (unsigned)count);
+    c.unit = "m"; /* URDF lengths */
     rc = svg_end(&c, legend);
     if (rc == 0 && !o->quiet)
         printf("svg       %s: %u polygons, %u circles (%u scan points, %u contacts)\n", o->output, (unsigned)polygons,
@@ -707,28 +721,42 @@ int robot_main(int argc, char **argv)
     robot_opts o;
     robot_loaded r;
     world_store *w = NULL;
-    int rc;
+    char prefix[EMIT_PREFIX_MAX + 1u];
+    int rc, i, urdf;
     memset(&o, 0, sizeof o);
-    if (argc < 3 || strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "--help") == 0)
-        return usage();
+    if (argc < 3)
+        return usage(stderr, TOOL_USAGE);
+    for (i = 2; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0 || (i == 2 && strcmp(argv[i], "help") == 0))
+            return usage(stdout, TOOL_OK);
     o.command = argv[2];
     if (strcmp(o.command, "bake") != 0 && strcmp(o.command, "info") != 0 && strcmp(o.command, "check") != 0 &&
         strcmp(o.command, "svg") != 0) {
-        tool_fail("unknown robot command '%s'", o.command);
-        return usage();
+        tool_usage("unknown robot command '%s'", o.command);
+        return usage(stderr, TOOL_USAGE);
     }
     if ((rc = parse(argc, argv, &o)) != 0)
         return rc;
+    urdf = host_path_has_suffix(o.input, ".urdf") || host_path_has_suffix(o.input, ".xml");
     if (strcmp(o.command, "bake") == 0 &&
         (o.output == NULL || !(host_path_has_suffix(o.output, ".c") || host_path_has_suffix(o.output, ".bin"))))
-        return tool_fail("robot bake needs -o FILE.bin or -o FILE.c");
-    if (strcmp(o.command, "bake") == 0 && !host_path_has_suffix(o.input, ".urdf") && !host_path_has_suffix(o.input, ".xml"))
-        return tool_fail("%s: robot bake reads a URDF (.urdf)", o.input);
+        return tool_usage("robot bake needs -o FILE.bin or -o FILE.c");
+    if (strcmp(o.command, "bake") == 0 && !urdf)
+        return tool_usage("%s: robot bake reads a URDF (.urdf)", o.input);
+    if (strcmp(o.command, "bake") == 0 && host_path_has_suffix(o.output, ".c")) { /* the C names' prefix */
+        if ((rc = emit_prefix(o.output, o.name, prefix, sizeof prefix)) != 0)
+            return rc;
+        o.name = prefix;
+    }
     if (strcmp(o.command, "svg") == 0 && (o.output == NULL || !host_path_has_suffix(o.output, ".svg")))
-        return tool_fail("robot svg needs -o FILE.svg");
-    if (robot_open(&o, &r) != 0) {
+        return tool_usage("robot svg needs -o FILE.svg");
+    if (!urdf && (o.srdf != NULL || o.allow_count > 0 || o.spheres > 0 || o.padding > 0.0f || o.never > 0 || o.capsule))
+        return tool_usage("%s: a baked robot is read-only: --srdf, --allow, --never, --spheres, --capsule and --padding are bake "
+                          "options (give the URDF)",
+                          o.input);
+    if ((rc = robot_open(&o, &r)) != 0) {
         robot_close(&r);
-        return 1;
+        return rc;
     }
     if (o.command[0] == 'b') {
         rc = cmd_bake(&o, &r);

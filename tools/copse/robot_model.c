@@ -633,8 +633,10 @@ static int build_from_urdf(const robot_opts *o, robot_loaded *out)
         }
         for (k = 0; k < 3u * g->vertex_count; k++) {
             if (!isfinite(g->positions[k]) || fabs(g->positions[k]) > 1e30) {
-                tool_fail("%s: link '%s': a collision vertex is not finite after its origin and scale", o->input,
-                          u->links[i].name);
+                const double *v = g->positions + k - k % 3u;
+                tool_fail("%s: link '%s': vertex %u of its collision mesh (%g %g %g) is not finite (or past 1e30) "
+                          "after its origin and scale",
+                          o->input, u->links[i].name, (unsigned)(k / 3u), v[0], v[1], v[2]);
                 goto done;
             }
             b->positions[k] = (float)g->positions[k];
@@ -798,10 +800,6 @@ int robot_open(const robot_opts *o, robot_loaded *out)
         if ((st = copse_robot_view(&out->robot, out->memory, len)) != COPSE_OK)
             return tool_fail("%s: not a valid robot blob (or a URDF without .urdf): %s", o->input,
                              copse_status_str(st));
-        if (o->srdf != NULL || o->allow_count > 0 || o->spheres > 0 || o->padding > 0.0f || o->never > 0 || o->capsule)
-            return tool_fail("%s: a baked robot is read-only: --srdf, --allow, --never, --spheres, --capsule and --padding are bake "
-                             "options (give the URDF)",
-                             o->input);
     }
     return 0;
 }

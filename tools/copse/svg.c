@@ -8,6 +8,14 @@
 
 #define SVG_PIXELS 1000.0 /* the longer side */
 #define SVG_PAD 0.02      /* of the window, on each side */
+#define SVG_FOOT 44.0     /* below the drawing: the legend, then the scale bar */
+#define SVG_MIN_WIDTH 360.0 /* room for the scale bar and its label under a narrow drawing */
+
+/* The file's width: the drawing's, or more for the scale bar. */
+static double file_width(const svg_canvas *c)
+{
+    return c->width > SVG_MIN_WIDTH ? c->width : SVG_MIN_WIDTH;
+}
 
 /* Text with the characters XML gives a meaning replaced, so any file name can be a title. */
 static void put_text(FILE *f, const char *text)
@@ -37,6 +45,7 @@ int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi,
     c->scale = SVG_PIXELS / (m * (1.0 + 2.0 * SVG_PAD));
     c->width = ((double)c->hi[0] - (double)c->lo[0]) * c->scale;
     c->height = ((double)c->hi[1] - (double)c->lo[1]) * c->scale;
+    c->unit = "units";
     c->f = fopen(path, "w");
     if (c->f == NULL)
         return tool_fail("%s: cannot write", path);
@@ -44,7 +53,7 @@ int svg_begin(svg_canvas *c, const char *path, const float *lo, const float *hi,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.1f %.1f\">\n"
             "<title>",
-            c->width, c->height + 24.0, c->width, c->height + 24.0);
+            file_width(c), c->height + SVG_FOOT, file_width(c), c->height + SVG_FOOT);
     put_text(c->f, title);
     fprintf(c->f, "</title>\n<style>\n");
     for (a = 1; a <= levels; a++) {
@@ -87,11 +96,38 @@ void svg_point(svg_canvas *c, float x, float y)
     fprintf(c->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"0.6\"/>\n", px(c, x), py(c, y));
 }
 
+/* The longest round length (1, 2 or 5 times a power of ten world units) that is at most
+ * `pixels` long: between 0.4 and 1 times it. */
+static double round_length(double scale, double pixels)
+{
+    double step = 1.0, want = pixels / scale;
+    while (step > want)
+        step /= 10.0;
+    while (step * 10.0 <= want)
+        step *= 10.0;
+    return 5.0 * step <= want ? 5.0 * step : 2.0 * step <= want ? 2.0 * step : step;
+}
+
+static void scale_bar(svg_canvas *c)
+{
+    const double length = round_length(c->scale, 200.0), px = length * c->scale, x0 = 8.0, y = c->height + 34.0;
+    fprintf(c->f,
+            "<g id=\"scale-bar\" stroke=\"#000000\" stroke-width=\"1.5\">\n"
+            "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\"/>\n"
+            "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\"/>\n"
+            "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\"/>\n</g>\n",
+            x0, y, x0 + px, y, x0, y - 4.0, x0, y + 4.0, x0 + px, y - 4.0, x0 + px, y + 4.0);
+    fprintf(c->f, "<text id=\"scale-label\" x=\"%.1f\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"11\">%g %s</text>\n",
+            x0 + px + 6.0, y + 4.0, length, length == 1.0 && strcmp(c->unit, "units") == 0 ? "unit" : c->unit);
+}
+
 int svg_end(svg_canvas *c, const char *legend)
 {
     int bad;
-    fprintf(c->f, "</g>\n<text x=\"4\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"11\">%s</text>\n</svg>\n",
+    fprintf(c->f, "</g>\n<text x=\"4\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"11\">%s</text>\n",
             c->height + 17.0, legend);
+    scale_bar(c);
+    fprintf(c->f, "</svg>\n");
     bad = ferror(c->f);
     if (fclose(c->f) != 0 || bad)
         return tool_fail("write error on the SVG");
@@ -101,7 +137,7 @@ int svg_end(svg_canvas *c, const char *legend)
 int tool_svg_target(const tool_opts *opts)
 {
     return opts->output != NULL && host_path_has_suffix(opts->output, ".svg") ? 0
-                                                                             : tool_fail("svg needs -o FILE.svg");
+                                                                             : tool_usage("svg needs -o FILE.svg");
 }
 
 int tool_plane_axes(const tool_opts *opts, unsigned ax[2])
@@ -113,6 +149,6 @@ int tool_plane_axes(const tool_opts *opts, unsigned ax[2])
     else if (strcmp(opts->plane, "yz") == 0)
         ax[0] = 1, ax[1] = 2;
     else
-        return tool_fail("--plane %s: expected xz, xy or yz", opts->plane);
+        return tool_usage("--plane %s: expected xz, xy or yz", opts->plane);
     return 0;
 }

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tool.h"
 
+#include "copse/blob.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -10,15 +12,29 @@
 #include <string.h>
 #include <time.h>
 
+static void vmessage(const char *fmt, va_list ap)
+{
+    fputs("copse: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 int tool_fail(const char *fmt, ...)
 {
     va_list ap;
-    fputs("copse: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vmessage(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    return 1;
+    return TOOL_FAILED;
+}
+
+int tool_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(fmt, ap);
+    va_end(ap);
+    return TOOL_USAGE;
 }
 
 static double seconds_now(void)
@@ -87,6 +103,24 @@ int tool_write_file(const char *path, const void *data, size_t len)
     if (fclose(f) != 0)
         return tool_fail("%s: write error", path);
     return 0;
+}
+
+void tool_bounds_line(const void *blob, size_t len, unsigned dim, const uint8_t *axis)
+{
+    copse_blob_info info;
+    unsigned a;
+    if (copse_blob_read(blob, len, &info) != COPSE_OK)
+        return;
+    printf("bounds   ");
+    for (a = 0; a < dim; a++)
+        printf("%s %c %.9g to %.9g", a ? "," : "", "xyz"[axis != NULL ? axis[a] % 3u : a], (double)info.bounds[a],
+               (double)info.bounds[3 + a]);
+    printf("\n");
+}
+
+char tool_up(const tool_opts *opts)
+{
+    return opts->up != NULL ? opts->up[0] : 0;
 }
 
 int tool_parse_float(const char *word, float *v)

@@ -15,7 +15,12 @@
 
 #include "copse/status.h"
 
-#define TOOL_MAX_QUERY_WORDS 16
+/* Exit statuses, as docs/tool.md defines them: every command ends with one of these. */
+#define TOOL_OK 0     /* done */
+#define TOOL_FAILED 1 /* the input or the work failed: a file missing, unreadable or malformed, a damaged
+                         or mismatched blob, a build, check or query the library refused */
+#define TOOL_USAGE 2  /* the command line is wrong: an unknown command or option, an option without its
+                         value or with a bad one, a missing or surplus argument, a query that does not parse */
 
 typedef struct tool_opts {
     const char *input;       /* the file the command works on */
@@ -27,13 +32,14 @@ typedef struct tool_opts {
     const char *project;     /* --project: none, xz, xy, yz (a 2D BVH over a projected mesh) */
     const char *plane;       /* svg --plane: xz (top-down, y up: default), xy, yz */
     const char *queries;     /* query --queries FILE: one query a line */
+    const char *up;          /* --up y|z: turn the mesh so that this axis is up (NULL: the file's own axes) */
     unsigned leaf;           /* --leaf (an octree's leaf size, a loose octree's node capacity) */
-    unsigned bucket;         /* --bucket: a point octree's bucket slots (0: the leaf size) */
-    int max_level;           /* svg --levels: deepest level drawn (0: all) */
-    int depth;               /* --depth: a BSP's max_depth (0: the library's default) */
-    unsigned grid;           /* --grid: cells along x and z for a 3D BSP's brushes (0: 12) */
+    unsigned bucket;         /* --bucket: a point octree's bucket slots (0: not given, the leaf size) */
+    int max_level;           /* svg --levels: deepest level drawn (0: not given, all) */
+    int depth;               /* --depth: levels below the root (0: not given, the kind's default) */
+    unsigned grid;           /* --grid: cells along x and z for a 3D BSP's brushes (0: not given, 12) */
     int quiet;               /* -q: no progress on stderr */
-    const char *words[TOOL_MAX_QUERY_WORDS]; /* query: a query on the command line */
+    const char **words;      /* query: the queries on the command line (word_query.h) */
     unsigned word_count;
 } tool_opts;
 
@@ -51,8 +57,15 @@ extern const tool_kind tool_kind_bvh, tool_kind_bsp2, tool_kind_bsp3, tool_kind_
 
 /* ---- shared helpers (tool.c) ---------------------------------------------------------------- */
 
-/* Prints "copse: <message>" on stderr and returns 1 (the exit status of a failed command). */
+/* Prints "copse: <message>" on stderr and returns TOOL_FAILED (1): the input or the work failed. */
 int tool_fail(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Prints "copse: <message>" on stderr and returns TOOL_USAGE (2): the command line is wrong. */
+int tool_usage(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif
@@ -76,6 +89,13 @@ int tool_viewed(const tool_opts *opts, copse_status st, const char *what);
 
 /* The last line of stats, "check     OK" or the status of the tree's check; the exit status. */
 int tool_check_line(const tool_opts *opts, copse_status st);
+
+/* The `bounds` line of stats: the blob header's bounds, per tree axis, named by `axis` (the input
+ * axis each tree axis reads; NULL: x, y, z) for the first `dim` axes. */
+void tool_bounds_line(const void *blob, size_t len, unsigned dim, const uint8_t *axis);
+
+/* --up as the mesh loader takes it: 0 (the file's own axes), 'y' or 'z'. */
+char tool_up(const tool_opts *opts);
 
 /* Parses one float word; 0 when it is not a whole finite number. */
 int tool_parse_float(const char *word, float *v);

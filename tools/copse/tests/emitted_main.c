@@ -31,5 +31,5 @@ int main(int argc, char **argv)
         fprintf(stderr, "emitted: %s\n", copse_status_str(st));
         return 1;
     }
-    return bvh_query_file(argv[1], answer_on_tree, &bvh, stdout);
+    return bvh_query_run(argv[1], NULL, 0, answer_on_tree, &bvh);
 }

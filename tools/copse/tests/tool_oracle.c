@@ -164,7 +164,7 @@ static int direct(const char *mesh_path, const char *queries)
     if (mem == NULL || copse_bvh_build_mesh(&bvh, &arena, &view, &params) != COPSE_OK)
         rc = tool_fail("%s: direct build failed", mesh_path);
     else
-        rc = bvh_query_file(queries, answer_on_tree, &bvh, stdout);
+        rc = bvh_query_run(queries, NULL, 0, answer_on_tree, &bvh);
     free(mem);
     host_mesh_free(&m);
     return rc;
@@ -279,7 +279,7 @@ static int brute_force(const char *mesh_path, const char *queries)
     for (a = 0; a < 3; a++)
         mag = fmax(mag, fmax(fabs(lo[a]), fmax(fabs(hi[a]), hi[a] - lo[a])));
     b.band = 64.0 * ORC_FLT_EPS * 2.0 * mag; /* queries reach 30 % beyond the bounds */
-    rc = bvh_query_file(queries, answer_brute, &b, stdout);
+    rc = bvh_query_run(queries, NULL, 0, answer_brute, &b);
     host_mesh_free(&b.m);
     return rc;
 }
