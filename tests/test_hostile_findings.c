@@ -815,6 +815,176 @@ static void test_bsp3_bounded_slabs(void)
     }
 }
 
+/* ---- 13. robot checks: a status that depended on where the call stopped (fuzz_robot) ------------
+ * One link, a sphere at 9.4e36 of radius 9.9e37 (finite, accepted by the build): collides met the
+ * world mesh first and stopped with OK; contacts went on to the objects, where the link's ball grown
+ * for the broadphase overflowed, and said NONFINITE. Every check now decides, before any pair, what a
+ * pair could refuse: links placed beyond COPSE_ROBOT_MAX_COORD, world mesh poses, trees, objects. */
+
+typedef struct rs_world {
+    float tri[9];
+    copse_bvh tree, flat;
+    copse_world_mesh meshes[2];
+    copse_world_object objects[2];
+    copse_loose loose;
+    copse_world world;
+} rs_world;
+
+/* A triangle through the origin (mesh 0), a box and a sphere near it behind a loose octree. */
+static bool rs_world_make(rs_world *w, copse_arena *arena)
+{
+    static const float tri[9] = {-1.0f, -1.0f, 0.0f, 1.0f, -1.0f, 0.0f, 0.0f, 1.0f, 0.0f};
+    const copse_bvh_params bp = COPSE_BVH_PARAMS_DEFAULT;
+    copse_loose_config lc;
+    copse_mesh m;
+    copse_box3 b;
+    memset(w, 0, sizeof *w);
+    memcpy(w->tri, tri, sizeof tri);
+    memset(&m, 0, sizeof m);
+    m.positions = w->tri;
+    m.vertex_count = 3;
+    m.index_type = COPSE_INDEX_NONE;
+    m.triangle_count = 1;
+    if (!CHECK(copse_bvh_build_mesh(&w->tree, arena, &m, &bp) == COPSE_OK))
+        return false;
+    w->meshes[0].tree = &w->tree;
+    w->meshes[0].pose = copse_pose_identity();
+    w->meshes[1] = w->meshes[0];
+    w->objects[0].kind = COPSE_OBJECT_BOX;
+    w->objects[0].box.center = copse_v3(0.5f, 0.0f, 0.0f);
+    w->objects[0].box.half = copse_v3(0.25f, 0.25f, 0.25f);
+    memcpy(w->objects[0].box.rotation, w->meshes[0].pose.rotation, sizeof w->objects[0].box.rotation);
+    w->objects[1].kind = COPSE_OBJECT_SPHERE;
+    w->objects[1].sphere.center = copse_v3(-0.5f, 0.0f, 0.0f);
+    w->objects[1].sphere.radius = 0.25f;
+    memset(&lc, 0, sizeof lc);
+    lc.world = copse_box3_make(-2, -2, -2, 2, 2, 2);
+    lc.max_nodes = 8;
+    lc.max_objects = 2;
+    lc.max_depth = 3;
+    lc.node_capacity = 1;
+    if (!CHECK(copse_loose_init(&w->loose, arena, &lc) == COPSE_OK))
+        return false;
+    b = copse_box3_make(0.25f, -0.25f, -0.25f, 0.75f, 0.25f, 0.25f);
+    CHECK(copse_loose_insert(&w->loose, 0, &b) == COPSE_OK);
+    b = copse_box3_make(-0.75f, -0.25f, -0.25f, -0.25f, 0.25f, 0.25f);
+    CHECK(copse_loose_insert(&w->loose, 1, &b) == COPSE_OK);
+    w->world.meshes = w->meshes;
+    w->world.mesh_count = 1;
+    w->world.objects = w->objects;
+    w->world.object_count = 2;
+    w->world.object_tree = &w->loose;
+    return true;
+}
+
+/* A one-link robot of one sphere. */
+static bool rs_robot(copse_robot *robot, copse_arena *arena, const copse_sphere *sphere)
+{
+    copse_link_desc link;
+    copse_robot_desc desc;
+    memset(&link, 0, sizeof link);
+    link.spheres = sphere;
+    link.sphere_count = 1;
+    memset(&desc, 0, sizeof desc);
+    desc.links = &link;
+    desc.link_count = 1;
+    desc.tree_params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    return CHECK(copse_robot_build(robot, arena, &desc) == COPSE_OK);
+}
+
+static bool is_identity_pose(const copse_pose *p)
+{
+    const copse_pose id = copse_pose_identity();
+    return memcmp(p, &id, sizeof id) == 0;
+}
+
+/* Every check at these poses: the same status from each (collides, contacts, distances, and the
+ * motion that stays at them); returns it. */
+static copse_status rs_statuses(const copse_robot *robot, const copse_world *world, const copse_pose *poses)
+{
+    copse_robot_contact first, list[4];
+    copse_link_distance per[1];
+    uint32_t count = 9;
+    bool truncated = true;
+    float fraction = -1.0f;
+    copse_pose scratch[1];
+    copse_status a = copse_robot_collides(robot, world, poses, COPSE_ROBOT_CHECK_DEFAULT, &first);
+    copse_status b = copse_robot_contacts(robot, world, poses, COPSE_ROBOT_CHECK_DEFAULT, list, 4, &count, &truncated);
+    copse_status c = copse_robot_distances(robot, world, poses, COPSE_ROBOT_CHECK_DEFAULT, FLT_MAX, per);
+    CHECKF(a == b && b == c, "collides %s, contacts %s, distances %s", copse_status_str(a), copse_status_str(b),
+           copse_status_str(c));
+    if (a != COPSE_OK)
+        CHECK(first.kind == COPSE_CONTACT_NONE && count == 0u && !truncated && per[0].world == FLT_MAX);
+    if (is_identity_pose(&poses[0])) { /* the motion that stays there (no joints, base identity) */
+        copse_robot_contact mc;
+        CHECK(copse_robot_motion(robot, world, NULL, NULL, NULL, scratch, 0.1f, COPSE_ROBOT_CHECK_DEFAULT,
+                                 &fraction, &mc) == a);
+    }
+    return a;
+}
+
+static void test_robot_status_early_exit(void)
+{
+    size_t cap = 0;
+    void *mem = test_memory(&cap);
+    copse_arena arena;
+    rs_world *w;
+    copse_robot huge, small;
+    copse_sphere sp;
+    copse_pose pose[1];
+    copse_bvh flat;
+    const copse_bvh_params bp = COPSE_BVH_PARAMS_DEFAULT;
+    copse_box2 rect = {{0.0f, 0.0f}, {1.0f, 1.0f}};
+    copse_arena_init(&arena, mem, cap);
+    w = (rs_world *)copse_arena_alloc(&arena, sizeof *w);
+    if (!CHECK(w != NULL) || !rs_world_make(w, &arena))
+        return;
+    /* the finding: the link itself reaches 1e38 */
+    sp.center = copse_v3(9.375e36f, 9.375e36f, -1.98444f);
+    sp.radius = 9.92032e37f;
+    if (!rs_robot(&huge, &arena, &sp))
+        return;
+    CHECK(huge.reach > COPSE_ROBOT_MAX_COORD);
+    pose[0] = copse_pose_identity();
+    CHECK_STATUS(rs_statuses(&huge, &w->world, pose), COPSE_ERR_NONFINITE);
+    /* a small link, far out: refused past the limit, answered within it (the same status everywhere) */
+    sp.center = copse_v3(0.0f, 0.0f, 0.0f);
+    sp.radius = 0.5f;
+    if (!rs_robot(&small, &arena, &sp))
+        return;
+    /* the sphere's box's bounding sphere: at least the sphere, at most sqrt(3) of it */
+    CHECK((double)small.reach >= 0.5 && (double)small.reach <= 0.5 * sqrt(3.0) * (1.0 + 1e-6));
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_OK);
+    pose[0].translation = copse_v3(0.0f, -2e18f, 0.0f);
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_NONFINITE);
+    pose[0].translation = copse_v3(0.0f, -5e17f, 0.0f);
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_OK);
+    pose[0] = copse_pose_identity();
+    /* what a later pair would refuse, behind a first contact with mesh 0: the same status from all */
+    w->world.mesh_count = 2;
+    w->meshes[1].pose.translation = copse_v3(3e18f, 0.0f, 0.0f);
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_NONFINITE);
+    w->meshes[1].pose.translation = copse_v3(3e17f, 0.0f, 0.0f);
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_OK);
+    w->meshes[1].pose.rotation[0][0] = 2.0f;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_PARAM);
+    w->meshes[1].pose = copse_pose_identity();
+    CHECK_STATUS(copse_bvh_build_boxes2(&flat, &arena, &rect, NULL, 1u, &bp), COPSE_OK);
+    w->meshes[1].tree = &flat;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_DIMENSION);
+    w->world.mesh_count = 1;
+    w->objects[1].kind = 7u;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_PARAM);
+    w->objects[1].kind = COPSE_OBJECT_SPHERE;
+    w->objects[1].sphere.radius = -1.0f;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_EMPTY_RANGE);
+    w->objects[1].sphere.radius = NAN;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_NONFINITE);
+    w->objects[1].sphere.radius = 0.25f;
+    w->objects[0].box.half.y = -1.0f;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_EMPTY_RANGE);
+}
+
 void suite_hostile_findings(void)
 {
     test_run("hostile_findings/bvh_prim_id_range", test_bvh_prim_id_range);
@@ -829,4 +999,5 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/bvh_nearest_far", test_bvh_nearest_far);
     test_run("hostile_findings/convex_margin_far_tree", test_convex_margin_far_tree);
     test_run("hostile_findings/bsp3_bounded_slabs", test_bsp3_bounded_slabs);
+    test_run("hostile_findings/robot_status_early_exit", test_robot_status_early_exit);
 }
