@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "copse/copse.h"
+#include "oracle/oracle.h"
 #include "suites.h"
 #include "test.h"
 
@@ -985,6 +986,73 @@ static void test_robot_status_early_exit(void)
     CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_EMPTY_RANGE);
 }
 
+/* ---- 14. a convex 56 m from a triangle with a corner at 1.7e9 (fuzz_collide) ---------------------
+ * any_convex said touching, the distance query 56.6: the distance is right (the double oracle
+ * below), and the touch is within the documented GJK margin (collide.h: 2 ulps of the largest
+ * coordinate the test combines, here the corner's 1.7e9: 414). The fuzz property now allows that
+ * margin, taken from the touched triangle (never the whole tree's: 60 m at 7e12 still fails it). */
+
+static void test_convex_far_corner(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_BVH_BUILD_BYTES(1, 2));
+    static const float tri[9] = {18.0136719f, 32.375f, 32.375f, 32.375f, 32.375f, 39.4023438f,
+                                 -1.73482982e9f, -1.73482982e9f, -1.73482957e9f};
+    static const copse_vec3 hull[3] = {{32.375f, 32.375f, 32.375f}, {32.375f, 32.375f, 32.375f},
+                                       {32.375f, 32.375f, 32.375f}};
+    static const float rot[3][3] = {{0.329796016f, -0.0852550194f, 0.940194786f},
+                                    {0.470138967f, 0.878465116f, -0.0852551162f},
+                                    {-0.818659902f, 0.470138997f, 0.329796016f}};
+    const copse_convex convex = {hull, 3u};
+    copse_bvh_params bp = COPSE_BVH_PARAMS_DEFAULT;
+    copse_arena arena;
+    copse_bvh bvh;
+    copse_mesh mesh;
+    copse_pose pose;
+    copse_distance d;
+    double p[3], a[3], b[3], c[3], q[3], want, mag = 0.0;
+    uint32_t id = 0, i, k;
+    memset(&mesh, 0, sizeof mesh);
+    mesh.positions = tri;
+    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.vertex_count = 3;
+    mesh.triangle_count = 1;
+    bp.leaf_size = 2;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_mesh(&bvh, &arena, &mesh, &bp), COPSE_OK);
+    memcpy(pose.rotation, rot, sizeof rot);
+    pose.translation = copse_v3(32.375f, 32.375f, 32.375f);
+    CHECK_STATUS(copse_pose_check(&pose), COPSE_OK);
+    /* the oracle: the posed point in double, its distance to the triangle */
+    for (k = 0; k < 3u; k++) {
+        p[k] = 32.375 * ((double)rot[k][0] + (double)rot[k][1] + (double)rot[k][2]) + 32.375;
+        a[k] = (double)tri[k];
+        b[k] = (double)tri[3 + k];
+        c[k] = (double)tri[6 + k];
+        mag = fmax(mag, fmax(fabs(c[k]), fabs(p[k]) + 32.375));
+    }
+    want = orc_closest_triangle(p, a, b, c, q);
+    CHECK(want > 56.0 && want < 57.0);
+    CHECK_STATUS(copse_distance_convex_bvh(&convex, &pose, &bvh, NULL, &d), COPSE_OK);
+    CHECKF(fabs((double)d.distance - want) <= 1e-4 * want, "distance %.9g, oracle %.9g", (double)d.distance, want);
+    CHECK(d.tree_id == 0u);
+    for (i = 0; i < 3u; i++) /* the nearest point is the corner (32.375, 32.375, 39.40) */
+        CHECK(fabs((double)(i == 0u ? d.tree_point.x : i == 1u ? d.tree_point.y : d.tree_point.z) - q[i]) <= 1e-3);
+    /* touching, if it says so, only within the documented margin */
+    CHECK_STATUS(copse_bvh_any_convex(&bvh, &convex, &pose, &id), COPSE_OK);
+    CHECKF(id == COPSE_NONE || want <= 2.0 * (double)FLT_EPSILON * mag, "touching at %.9g, margin %.9g", want,
+           2.0 * (double)FLT_EPSILON * mag);
+    /* the same gap near the origin is far beyond any margin: clear */
+    {
+        static const float small_tri[9] = {18.0136719f, 32.375f, 32.375f, 32.375f, 32.375f, 39.4023438f,
+                                           -17.3482982f, -17.3482982f, -17.3482957f};
+        mesh.positions = small_tri;
+        copse_arena_init(&arena, mem, sizeof mem);
+        CHECK_STATUS(copse_bvh_build_mesh(&bvh, &arena, &mesh, &bp), COPSE_OK);
+        CHECK_STATUS(copse_bvh_any_convex(&bvh, &convex, &pose, &id), COPSE_OK);
+        CHECK(id == COPSE_NONE);
+    }
+}
+
 void suite_hostile_findings(void)
 {
     test_run("hostile_findings/bvh_prim_id_range", test_bvh_prim_id_range);
@@ -1000,4 +1068,5 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/convex_margin_far_tree", test_convex_margin_far_tree);
     test_run("hostile_findings/bsp3_bounded_slabs", test_bsp3_bounded_slabs);
     test_run("hostile_findings/robot_status_early_exit", test_robot_status_early_exit);
+    test_run("hostile_findings/convex_far_corner", test_convex_far_corner);
 }
