@@ -22,10 +22,11 @@
  * Float only (no double anywhere): orientation tests are exact on the float coordinates the
  * queries see (the shape's corners after its pose is applied, in float); distances carry a few
  * float ulps of the coordinates' magnitude (docs/collide.md gives the bounds the tests hold).
- * A convex point set goes through GJK, which decides touching within a margin of 2 ulps
- * (2 FLT_EPSILON) of the largest coordinate the test combines -- its posed points plus the pose's
- * translation, and the triangle's corners or the scan point -- so a gap below that may count as
- * touching while the distance query measures it.
+ * A convex point set goes through GJK, which decides touching within a margin of at most 18 ulps
+ * (18 FLT_EPSILON) of the largest coordinate the test combines -- its posed points plus the
+ * pose's translation, and the triangle's corners or the scan point: 2 for the move to a frame at
+ * the triangle, 8 of the solver's scale (at most twice that coordinate). A gap below the margin
+ * may count as touching while the distance query measures it (docs/collide.md).
  * Tree walks cull with conservative bounds: rounding never drops a primitive the exact test would
  * report.
  *

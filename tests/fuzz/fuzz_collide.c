@@ -222,7 +222,7 @@ static void any_vs_list(copse_status st_any, uint32_t id, copse_status st_list, 
 }
 
 /* How far apart a convex set and what it touches may be (collide.h: GJK decides touching within
- * 2 ulps of the largest coordinate the test combines): 4 ulps of the largest of the posed points
+ * 18 ulps of the largest coordinate the test combines): 20 ulps of the largest of the posed points
  * plus the pose's translation, and of the n points it touched (a triangle's corners, a scan point). */
 static float convex_touch_tol(const shapes *sh, const copse_pose *pose, const float *pts, unsigned n)
 {
@@ -237,7 +237,7 @@ static float convex_touch_tol(const shapes *sh, const copse_pose *pose, const fl
     }
     for (i = 0; i < 3u * n; i++)
         m = fmax(m, fabs((double)pts[i]));
-    return (float)(4.0 * (double)FLT_EPSILON * m);
+    return (float)(20.0 * (double)FLT_EPSILON * m);
 }
 
 static float point_touch_tol(const shapes *sh, const copse_pose *pose, uint32_t id)
@@ -273,7 +273,8 @@ static void distance_check(copse_status st, const copse_distance *d, const copse
                     (double)touch_tol);
 }
 
-static void sweep_check(copse_status st, const copse_sweep_hit *h, uint32_t id_limit, bool touching,
+/* touching: the any query found a hit, so the sweep must hit; at_zero: and at t = 0. */
+static void sweep_check(copse_status st, const copse_sweep_hit *h, uint32_t id_limit, bool touching, bool at_zero,
                         const char *what)
 {
     check_status(st, what);
@@ -290,8 +291,39 @@ static void sweep_check(copse_status st, const copse_sweep_hit *h, uint32_t id_l
                 (double)h->t);
     FUZZ_ASSERT(!h->started_in_contact || h->t == 0.0f, "%s: started in contact at t %g", what, (double)h->t);
     if (touching)
-        FUZZ_ASSERT(h->id != COPSE_NONE && h->t == 0.0f, "%s: touching at t = 0, hit %u at %g", what,
+        FUZZ_ASSERT(h->id != COPSE_NONE && (h->t == 0.0f || !at_zero), "%s: touching at t = 0, hit %u at %g", what,
                     (unsigned)h->id, (double)h->t);
+}
+
+/* The box-triangle test is conservative at the rounding level (no false "apart"): a box it calls
+ * touching may be a few ulps of the coordinates' magnitude M clear of the triangle, which the
+ * sweep, exact to its tolerance, then reaches at some t > 0 (a triangle reaching 1e8, the box 7.6
+ * away: contact at t = 0.27). A box that still touches triangle `id` with every half extent
+ * shrunk by 64 ulps of M (the triangle's, the box's, the pose's) overlaps it beyond rounding: its
+ * sweep must start in contact. */
+static bool obb_deep(const copse_bvh *t, const copse_obb *obb, const copse_pose *pose, uint32_t id)
+{
+    copse_obb in = *obb;
+    double m = 0.0;
+    uint32_t k, ids[MAX_TRI];
+    copse_id_list list = copse_id_list_make(ids, MAX_TRI);
+    if (id >= t->mesh.triangle_count)
+        return false;
+    for (k = 0; k < 9u; k++)
+        m = fmax(m, fabs((double)g_tri[9u * id + k]));
+    m = fmax(m, fabs((double)obb->center.x) + fabs((double)obb->center.y) + fabs((double)obb->center.z));
+    m = fmax(m, fabs((double)obb->half.x) + fabs((double)obb->half.y) + fabs((double)obb->half.z));
+    if (pose != NULL)
+        m += fabs((double)pose->translation.x) + fabs((double)pose->translation.y) + fabs((double)pose->translation.z);
+    in.half.x = (float)((double)obb->half.x - 64.0 * (double)FLT_EPSILON * m);
+    in.half.y = (float)((double)obb->half.y - 64.0 * (double)FLT_EPSILON * m);
+    in.half.z = (float)((double)obb->half.z - 64.0 * (double)FLT_EPSILON * m);
+    if (copse_bvh_overlap_obb(t, &in, pose, &list) != COPSE_OK)
+        return false;
+    for (k = 0; k < list.count; k++)
+        if (ids[k] == id)
+            return true;
+    return false;
 }
 
 /* ---- the queries ---------------------------------------------------------------------------- */
@@ -418,7 +450,8 @@ static void shape_vs_bvh(const scene *s, fuzz_reader *r, uint32_t which, const s
             st = copse_sweep_capsule_bvh(&sh->capsule, pose, motion, t, &hit);
         else
             st = copse_sweep_obb_bvh(&sh->obb, pose, motion, t, &hit);
-        sweep_check(st, &hit, lim, st == COPSE_OK && st_any == COPSE_OK && id != COPSE_NONE, "bvh sweep");
+        sweep_check(st, &hit, lim, st == COPSE_OK && st_any == COPSE_OK && id != COPSE_NONE,
+                    which != 2u || obb_deep(t, &sh->obb, pose, id), "bvh sweep");
     }
 }
 
@@ -513,7 +546,7 @@ static void shape_vs_octree(const scene *s, fuzz_reader *r, uint32_t which, cons
             st = copse_sweep_capsule_octree(&sh->capsule, pose, motion, t, &hit);
         else
             st = copse_sweep_obb_octree(&sh->obb, pose, motion, t, &hit);
-        sweep_check(st, &hit, lim, st == COPSE_OK && st_any == COPSE_OK && id != COPSE_NONE, "octree sweep");
+        sweep_check(st, &hit, lim, st == COPSE_OK && st_any == COPSE_OK && id != COPSE_NONE, true, "octree sweep");
     }
 }
 
