@@ -1136,6 +1136,42 @@ static void test_obb_sweep_far_triangle(void)
            "hit %u at t %.9g, oracle %.9g", (unsigned)hit.id, (double)hit.t, oc.t_contact);
 }
 
+/* ---- 16. a mesh touching a mesh at distance 3.8e-6 (fuzz_collide) ---------------------------------
+ * copse_bvh_any_bvh found the two triangles touching (the exact test), and copse_distance_bvh_bvh,
+ * which runs the same boolean walk first and stops at that pair, measured it with the float
+ * closest-point kernel: 3.8e-6 (an ulp at 32; a corner lies at 1.7e9). Touching is distance 0
+ * (collide.h); the pair's two points are now one. */
+
+static void test_mesh_distance_touching(void)
+{
+    COPSE_ARENA_STORAGE(mem_a, COPSE_BVH_BUILD_BYTES(1, 1));
+    COPSE_ARENA_STORAGE(mem_b, COPSE_BVH_BUILD_BYTES(1, 1));
+    static const float tree_tri[9] = {-64.0f, -46.5f, -63.484375f, 18.0136719f, 32.375f, 32.375f,
+                                      32.375f, 32.375f, 39.4023438f};
+    static const float mesh_tri[9] = {-1.73482982e9f, -1.73482982e9f, -1.73482982e9f, -1.73482982e9f,
+                                      -1.77015806e-38f, 32.375f, 32.0898438f, 32.375f, 32.375f};
+    double a[3][3], b[3][3];
+    copse_bvh tree, mesh;
+    copse_pair w;
+    copse_distance d;
+    uint32_t i, k;
+    if (!one_triangle_tree(&tree, mem_a, sizeof mem_a, tree_tri, 1u) ||
+        !one_triangle_tree(&mesh, mem_b, sizeof mem_b, mesh_tri, 1u))
+        return;
+    for (i = 0; i < 3u; i++)
+        for (k = 0; k < 3u; k++) {
+            a[i][k] = (double)tree_tri[3u * i + k];
+            b[i][k] = (double)mesh_tri[3u * i + k];
+        }
+    CHECK(orcc_triangles_meet((const double(*)[3])a, (const double(*)[3])b)); /* the double oracle */
+    CHECK_STATUS(copse_bvh_any_bvh(&tree, &mesh, NULL, &w, NULL), COPSE_OK);
+    CHECK(w.tree_id == 0u && w.shape_id == 0u);
+    CHECK_STATUS(copse_distance_bvh_bvh(&mesh, NULL, &tree, NULL, &d), COPSE_OK);
+    CHECKF(d.distance == 0.0f && d.tree_id == 0u && d.shape_id == 0u, "distance %g, ids %u %u", (double)d.distance,
+           (unsigned)d.tree_id, (unsigned)d.shape_id);
+    CHECK(d.tree_point.x == d.shape_point.x && d.tree_point.y == d.shape_point.y && d.tree_point.z == d.shape_point.z);
+}
+
 void suite_hostile_findings(void)
 {
     test_run("hostile_findings/bvh_prim_id_range", test_bvh_prim_id_range);
@@ -1153,4 +1189,5 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/robot_status_early_exit", test_robot_status_early_exit);
     test_run("hostile_findings/convex_far_corner", test_convex_far_corner);
     test_run("hostile_findings/obb_sweep_far_triangle", test_obb_sweep_far_triangle);
+    test_run("hostile_findings/mesh_distance_touching", test_mesh_distance_touching);
 }
