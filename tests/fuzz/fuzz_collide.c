@@ -50,31 +50,51 @@ static void check_status(copse_status st, const char *what)
 
 /* Set when a scene's or the current query's finite number is beyond HUGE: coordinate
  * differences may then overflow, and distances and sweep times are not held to their values
- * (docs/fuzz.md: an open finding), only to statuses, empty outputs, ids and capacities. */
+ * (docs/fuzz.md: an open finding), only to statuses, empty outputs, ids and capacities. The same
+ * when the nonzero magnitudes span 2^60 or more: past that the exact orientation predicates may
+ * not decide (src/geom/predicates.c, "Guarantee"; collide.h) and call an undecided pair touching. */
 #define HUGE_COORD 1.0e18f
-static bool g_scene_huge, g_query_huge;
+#define SPREAD_LIMIT 0x1p60f
+typedef struct magnitudes {
+    bool huge;
+    float lo, hi; /* the smallest and largest nonzero finite |value| (lo > hi: none) */
+} magnitudes;
+static magnitudes g_scene, g_query;
 
-static float note(float v, bool *flag)
+static void magnitudes_reset(magnitudes *m)
 {
-    if (v == v && v - v == 0.0f && (v > HUGE_COORD || v < -HUGE_COORD))
-        *flag = true;
+    m->huge = false;
+    m->lo = FLT_MAX;
+    m->hi = 0.0f;
+}
+
+static float note(float v, magnitudes *m)
+{
+    const float a = v < 0.0f ? -v : v;
+    if (v == v && v - v == 0.0f && a > 0.0f) {
+        m->huge = m->huge || a > HUGE_COORD;
+        m->lo = a < m->lo ? a : m->lo;
+        m->hi = a > m->hi ? a : m->hi;
+    }
     return v;
 }
 
 static float coord(fuzz_reader *r)
 {
-    return note(fuzz_coord(r), &g_scene_huge);
+    return note(fuzz_coord(r), &g_scene);
 }
 
 /* A shape's number: mostly grid values, sometimes any bits (NaN, inf, denormal, huge). */
 static float num(fuzz_reader *r)
 {
-    return note((fuzz_u8(r) & 15u) == 15u ? fuzz_float(r) : fuzz_coord(r), &g_query_huge);
+    return note((fuzz_u8(r) & 15u) == 15u ? fuzz_float(r) : fuzz_coord(r), &g_query);
 }
 
 static bool huge(void)
 {
-    return g_scene_huge || g_query_huge;
+    const float lo = g_scene.lo < g_query.lo ? g_scene.lo : g_query.lo;
+    const float hi = g_scene.hi > g_query.hi ? g_scene.hi : g_query.hi;
+    return g_scene.huge || g_query.huge || (lo <= hi && hi / SPREAD_LIMIT >= lo);
 }
 
 static copse_vec3 vec(fuzz_reader *r)
@@ -104,7 +124,7 @@ static const copse_pose *pose_of(fuzz_reader *r, copse_pose *p)
     }
     if ((kind & 3u) == 3u) { /* an entry replaced: off the rotations, NaN, inf, or a tiny nudge */
         const uint32_t e = fuzz_u8(r) % 12u;
-        const float v = (kind & 4u) ? note(fuzz_float(r), &g_query_huge) : num(r) * 1.0e-4f;
+        const float v = (kind & 4u) ? note(fuzz_float(r), &g_query) : num(r) * 1.0e-4f;
         if (e < 9u)
             p->rotation[e / 3u][e % 3u] = (kind & 4u) ? v : p->rotation[e / 3u][e % 3u] + v;
         else if (e == 9u)
@@ -733,14 +753,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     scene s;
     uint32_t n;
     fuzz_reader_init(&r, data, size);
-    g_scene_huge = false;
+    magnitudes_reset(&g_scene);
     build_scene(&s, &r, fuzz_u8(&r));
     if (s.tree.node_count == 0u)
         s.tree_prims = 0u;
     if (s.mesh.node_count == 0u)
         s.mesh_prims = 0u;
-    g_query_huge = false;
-    for (n = 0; n < MAX_QUERIES && r.at < r.size; n++, g_query_huge = false) {
+    magnitudes_reset(&g_query);
+    for (n = 0; n < MAX_QUERIES && r.at < r.size; n++, magnitudes_reset(&g_query)) {
         const uint32_t op = fuzz_u8(&r);
         copse_pose pbuf;
         const copse_pose *pose = pose_of(&r, &pbuf);
