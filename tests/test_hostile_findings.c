@@ -1172,6 +1172,64 @@ static void test_mesh_distance_touching(void)
     CHECK(d.tree_point.x == d.shape_point.x && d.tree_point.y == d.shape_point.y && d.tree_point.z == d.shape_point.z);
 }
 
+/* ---- 17. what the hostile-API suite found (tests/hostile/, docs/hostile.md) ----------------------
+ * A NULL arena crashed every arena function; a BVH overlap refused for a NULL shape left the
+ * caller's list as it was (count and truncated from before); a zero-initialised 3D BSP saved as
+ * INDEX where save_bytes and the 2D save call it unbuilt (PARAM). */
+
+static void test_arena_null(void)
+{
+    COPSE_ARENA_STORAGE(buf, 16);
+    copse_arena_init(NULL, buf, sizeof buf);
+    CHECK(copse_arena_alloc(NULL, 8) == NULL);
+    CHECK(copse_arena_remaining(NULL) == 0u);
+    CHECK(copse_arena_reserve_check(NULL, 0) == 0);
+    CHECK(copse_arena_mark(NULL) == 0u);
+    copse_arena_rewind(NULL, 0);
+}
+
+static void test_list_emptied_on_null_shape(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_BVH_BUILD_BYTES(2, 4));
+    const copse_box3 boxes[2] = {{{0, 0, 0}, {1, 1, 1}}, {{2, 0, 0}, {3, 1, 1}}};
+    const copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
+    copse_arena arena;
+    copse_bvh t3;
+    uint32_t ids[2];
+    copse_id_list l;
+    unsigned k;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_boxes3(&t3, &arena, boxes, NULL, 2, &p), COPSE_OK);
+    for (k = 0; k < 6u; k++) {
+        copse_status st;
+        l = copse_id_list_make(ids, 2);
+        l.count = 2; /* a list from an earlier query */
+        l.truncated = true;
+        switch (k) {
+        case 0: st = copse_bvh_overlap_box(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 1: st = copse_bvh_overlap_sphere(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 2: st = copse_bvh_overlap_segment(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 3: st = copse_bvh_overlap_rect(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 4: st = copse_bvh_overlap_circle(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        default: st = copse_bvh_overlap_segment2(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        }
+        CHECK_STATUS(st, COPSE_ERR_NULL);
+        CHECKF(l.count == 0u && !l.truncated, "query %u left %u ids%s", k, (unsigned)l.count,
+               l.truncated ? " (truncated)" : "");
+    }
+}
+
+static void test_bsp3_save_zeroed(void)
+{
+    copse_bsp3 z;
+    uint32_t buf[64];
+    size_t written = 7;
+    memset(&z, 0, sizeof z);
+    CHECK(copse_bsp3_save_bytes(&z) == 0u);
+    CHECK_STATUS(copse_bsp3_save(&z, buf, sizeof buf, &written), COPSE_ERR_PARAM);
+    CHECK_EQ_INT(written, 0);
+}
+
 void suite_hostile_findings(void)
 {
     test_run("hostile_findings/bvh_prim_id_range", test_bvh_prim_id_range);
@@ -1190,4 +1248,7 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/convex_far_corner", test_convex_far_corner);
     test_run("hostile_findings/obb_sweep_far_triangle", test_obb_sweep_far_triangle);
     test_run("hostile_findings/mesh_distance_touching", test_mesh_distance_touching);
+    test_run("hostile_findings/arena_null", test_arena_null);
+    test_run("hostile_findings/list_emptied_on_null_shape", test_list_emptied_on_null_shape);
+    test_run("hostile_findings/bsp3_save_zeroed", test_bsp3_save_zeroed);
 }

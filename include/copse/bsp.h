@@ -229,7 +229,8 @@ copse_status copse_brush_from_box(const copse_box3 *box, copse_plane planes[6]);
 
 /* A convex polygon in the xy plane (either winding, no repeated or collinear corners),
  * extruded from z0 to z1 (z0 < z1): count + 2 planes into planes[0..capacity).
- * Errors: NULL, PARAM (count < 3, z0 >= z1), NONFINITE, NONCONVEX, DEGENERATE, NOMEM (capacity). */
+ * Errors: NULL, PARAM (count < 3, z0 > z1), NONFINITE, NONCONVEX, DEGENERATE (z0 == z1, a repeated
+ * or collinear corner), NOMEM (capacity). */
 copse_status copse_brush_from_polygon(const copse_vec2 *corners, uint32_t count, float z0, float z1,
                                       copse_plane *planes, uint32_t capacity, uint32_t *plane_count);
 

@@ -154,7 +154,7 @@ copse_status copse_octree_measure(const copse_octree *tree, copse_arena *scratch
                                   uint32_t *nodes, uint32_t *buckets);
 
 /* Add point `index` / take it out. Errors: NULL, INDEX (out of range, already in / not in the
- * tree), PARAM (its id is COPSE_NONE), NONFINITE, NOMEM (nodes_short, buckets_short; the tree unchanged). The point must have
+ * tree), PARAM (its id is COPSE_NONE, or a tree never initialised: no pools), NONFINITE, NOMEM (nodes_short, buckets_short; the tree unchanged). The point must have
  * the same coordinates on removal as on insertion. */
 copse_status copse_octree_insert(copse_octree *tree, uint32_t index);
 copse_status copse_octree_remove(copse_octree *tree, uint32_t index);
@@ -301,7 +301,8 @@ size_t copse_loose_bytes(const copse_loose_config *config);
 copse_status copse_loose_init(copse_loose *tree, copse_arena *arena, const copse_loose_config *config);
 
 /* Insert, remove and move object `id`. Errors: NULL, INDEX (out of range; already in / not in),
- * NONFINITE, EMPTY_RANGE (min > max), NOMEM (nodes_short; the tree unchanged). */
+ * NONFINITE, EMPTY_RANGE (min > max), NOMEM (nodes_short; the tree unchanged), PARAM (a tree that
+ * was never initialised: no pools), READ_ONLY (a view). */
 copse_status copse_loose_insert(copse_loose *tree, uint32_t id, const copse_box3 *box);
 copse_status copse_loose_remove(copse_loose *tree, uint32_t id);
 copse_status copse_loose_move(copse_loose *tree, uint32_t id, const copse_box3 *box);
