@@ -1230,6 +1230,72 @@ static void test_bsp3_save_zeroed(void)
     CHECK_EQ_INT(written, 0);
 }
 
+/* ---- 18. bounded builds: the 2D BSP and the point octree stop counting once out of room ----------
+ * Both count their tree before writing it; both counted it all before saying NOMEM. A 2D BSP over
+ * n boxes can have (2n+1)^2 leaves, each costing a scan of the n boxes: now the count stops as
+ * soon as the tree it counts outgrows the arena (bsp.h), and the octree's as soon as its pools
+ * are short (octree.h). The stop shows as a lower bound where the full count gave the exact. */
+
+static void test_bounded_bsp2_count(void)
+{
+    copse_bsp2_params p = COPSE_BSP2_PARAMS_DEFAULT;
+    COPSE_ARENA_STORAGE(mem, 1024);
+    copse_box2 scene, boxes[48];
+    copse_arena arena;
+    copse_bsp2 t;
+    size_t exact;
+    uint32_t i;
+    scene = copse_box2_make(0, 0, 100, 100);
+    for (i = 0; i < 24u; i++) { /* a plaid: 24 bars across 24 bars, (2n+1)^2 cells */
+        boxes[i] = copse_box2_make((float)i * 4.0f + 1.0f, 0.0f, (float)i * 4.0f + 2.0f, 100.0f);
+        boxes[24u + i] = copse_box2_make(0.0f, (float)i * 4.0f + 1.0f, 100.0f, (float)i * 4.0f + 2.0f);
+    }
+    p.max_depth = COPSE_BSP_MAX_DEPTH;
+    exact = copse_bsp2_build_bytes(&scene, boxes, 48u, &p);
+    CHECK(exact != SIZE_MAX && exact > 16u * sizeof mem);
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bsp2_build(&t, &arena, &scene, boxes, 48u, &p), COPSE_ERR_NOMEM);
+    CHECKF(arena.needed > sizeof mem && arena.needed < exact / 8u && arena.used == 0u,
+           "needed %lu of exact %lu", (unsigned long)arena.needed, (unsigned long)exact);
+}
+
+static void test_bounded_octree_count(void)
+{
+    enum { N = 200 };
+    size_t avail;
+    uint8_t *mem = (uint8_t *)test_memory(&avail);
+    copse_vec3 *pts = (copse_vec3 *)(void *)mem;
+    copse_octree_config cfg;
+    copse_arena arena, scratch;
+    copse_octree t;
+    uint32_t i, nodes = 0, buckets = 0;
+    size_t used = sizeof(copse_vec3) * N;
+    for (i = 0; i < N; i++)
+        pts[i] = copse_v3((float)(i % 10u) * 0.1f, (float)((i / 10u) % 10u) * 0.1f, (float)(i / 100u) * 0.5f);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.points = pts;
+    cfg.point_capacity = N;
+    cfg.bounds = copse_box3_make(0, 0, 0, 1, 1, 1);
+    cfg.max_nodes = 2;
+    cfg.max_buckets = 2;
+    cfg.leaf_size = 2;
+    cfg.bucket_size = 2;
+    cfg.max_depth = 8;
+    if (!CHECK(avail > used + copse_octree_bytes(&cfg) + 2u * COPSE_OCTREE_BUILD_SCRATCH_BYTES(N, 8)))
+        return;
+    copse_arena_init(&arena, mem + used, copse_octree_bytes(&cfg));
+    CHECK_STATUS(copse_octree_init(&t, &arena, &cfg), COPSE_OK);
+    used += COPSE_ARENA_ROUND(copse_octree_bytes(&cfg)) + 8u;
+    copse_arena_init(&scratch, mem + used, COPSE_OCTREE_BUILD_SCRATCH_BYTES(N, 8));
+    CHECK_STATUS(copse_octree_measure(&t, &scratch, N, &nodes, &buckets), COPSE_OK);
+    CHECK(nodes > 20u && buckets > 20u);
+    CHECK_STATUS(copse_octree_build(&t, &scratch, N), COPSE_ERR_NOMEM);
+    CHECKF((t.nodes_short > 0u || t.buckets_short > 0u) && t.nodes_short < nodes - 2u && t.buckets_short < buckets - 2u,
+           "short %u nodes, %u buckets of %u, %u", (unsigned)t.nodes_short, (unsigned)t.buckets_short,
+           (unsigned)(nodes - 2u), (unsigned)(buckets - 2u));
+    CHECK(t.size == 0u && copse_octree_check(&t) == COPSE_OK);
+}
+
 void suite_hostile_findings(void)
 {
     test_run("hostile_findings/bvh_prim_id_range", test_bvh_prim_id_range);
@@ -1251,4 +1317,6 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/arena_null", test_arena_null);
     test_run("hostile_findings/list_emptied_on_null_shape", test_list_emptied_on_null_shape);
     test_run("hostile_findings/bsp3_save_zeroed", test_bsp3_save_zeroed);
+    test_run("hostile_findings/bounded_bsp2_count", test_bounded_bsp2_count);
+    test_run("hostile_findings/bounded_octree_count", test_bounded_octree_count);
 }

@@ -127,7 +127,12 @@ size_t copse_robot_build_bytes(const copse_robot_desc *desc);
 /* Validates the description (NULL, PARAM: a link that is no joint's child but the root, a
  * cycle, two roots, a mimic of a fixed or mimicking joint, a zero axis, lower > upper, a name
  * too long, too many links; NONFINITE; the BVH builder's statuses for a mesh; NOMEM) and lays
- * the robot out in the arena. */
+ * the robot out in the arena.
+ * Work: the description is validated and sized first, O(links + joints + allowed pairs + shapes +
+ * mesh vertices and triangles); the exact bytes (copse_robot_build_bytes) are checked against the
+ * arena before anything is laid out (NOMEM at once). Then each mesh's BVH is built (bvh.h's bound)
+ * and, for a link with both a mesh and shapes, every triangle corner is tested against its shapes
+ * (ROBOT_LINK_SHAPES_BOUND): O(triangles * shapes) for that link. */
 copse_status copse_robot_build(copse_robot *robot, copse_arena *arena, const copse_robot_desc *desc);
 
 /* The number of variables of q. */
