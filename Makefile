@@ -5,7 +5,8 @@
 #                      freestanding checks of the core, the suite on every QEMU board, the
 #                      examples and demo, big endian under qemu-s390x (mk/bigendian.mk), builds
 #                      that allow FMA (mk/fma.mk), the same-bytes checksums compared across all
-#                      of them, and a short seeded run of every fuzz target (mk/fuzz.mk)
+#                      of them, the hostile-API suite 64-bit and -m32 (mk/hostile.mk), and a
+#                      short seeded run of every fuzz target (mk/fuzz.mk)
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (docs/fuzz.md)
 #   make demo          the demos (warehouse, arm cell) under QEMU (mps2-an386) and on the host, answers compared
 #   make bench         benchmarks on the host and instruction counts under QEMU -> docs/benchmarks.md
@@ -66,10 +67,11 @@ test: deps-test
 	@$(MAKE) --no-print-directory bigendian-run || true
 	@$(MAKE) --no-print-directory fma-asm || true
 	@$(MAKE) --no-print-directory same-bytes || true
+	@$(MAKE) --no-print-directory hostile-run || true
 	@$(MAKE) --no-print-directory fuzz-smoke || true
 	@echo "== total"
 	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS)) \
-	    examples integration spdx demo tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARD)) fma-asm same-bytes $(FUZZ_LOGS)
+	    examples integration spdx demo tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARD)) fma-asm same-bytes $(HOSTILE_LOGS) $(FUZZ_LOGS)
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.

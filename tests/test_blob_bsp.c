@@ -638,7 +638,7 @@ static void test_empty_and_unbuilt(void)
     CHECK_EQ_INT(copse_bsp3_save_bytes(&zero3), 0);
     CHECK_STATUS(copse_bsp2_save(&zero2, buf, sizeof buf, &written), COPSE_ERR_PARAM);
     CHECK_EQ_INT(written, 0);
-    CHECK_STATUS(copse_bsp3_save(&zero3, buf, sizeof buf, &written), COPSE_ERR_INDEX);
+    CHECK_STATUS(copse_bsp3_save(&zero3, buf, sizeof buf, &written), COPSE_ERR_PARAM);
     CHECK_EQ_INT(written, 0);
     /* a tree whose root disagrees with its counts (one leaf, but the root empty) */
     if (!build3(&b, NULL, 0, &p))

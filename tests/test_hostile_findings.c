@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "copse/copse.h"
+#include "oracle/oracle.h"
+#include "oracle/oracle_collide.h"
+#include "oracle/oracle_points.h"
 #include "suites.h"
 #include "test.h"
 
@@ -815,6 +818,484 @@ static void test_bsp3_bounded_slabs(void)
     }
 }
 
+/* ---- 13. robot checks: a status that depended on where the call stopped (fuzz_robot) ------------
+ * One link, a sphere at 9.4e36 of radius 9.9e37 (finite, accepted by the build): collides met the
+ * world mesh first and stopped with OK; contacts went on to the objects, where the link's ball grown
+ * for the broadphase overflowed, and said NONFINITE. Every check now decides, before any pair, what a
+ * pair could refuse: links placed beyond COPSE_ROBOT_MAX_COORD, world mesh poses, trees, objects. */
+
+typedef struct rs_world {
+    float tri[9];
+    copse_bvh tree, flat;
+    copse_world_mesh meshes[2];
+    copse_world_object objects[2];
+    copse_loose loose;
+    copse_world world;
+} rs_world;
+
+/* A triangle through the origin (mesh 0), a box and a sphere near it behind a loose octree. */
+static bool rs_world_make(rs_world *w, copse_arena *arena)
+{
+    static const float tri[9] = {-1.0f, -1.0f, 0.0f, 1.0f, -1.0f, 0.0f, 0.0f, 1.0f, 0.0f};
+    const copse_bvh_params bp = COPSE_BVH_PARAMS_DEFAULT;
+    copse_loose_config lc;
+    copse_mesh m;
+    copse_box3 b;
+    memset(w, 0, sizeof *w);
+    memcpy(w->tri, tri, sizeof tri);
+    memset(&m, 0, sizeof m);
+    m.positions = w->tri;
+    m.vertex_count = 3;
+    m.index_type = COPSE_INDEX_NONE;
+    m.triangle_count = 1;
+    if (!CHECK(copse_bvh_build_mesh(&w->tree, arena, &m, &bp) == COPSE_OK))
+        return false;
+    w->meshes[0].tree = &w->tree;
+    w->meshes[0].pose = copse_pose_identity();
+    w->meshes[1] = w->meshes[0];
+    w->objects[0].kind = COPSE_OBJECT_BOX;
+    w->objects[0].box.center = copse_v3(0.5f, 0.0f, 0.0f);
+    w->objects[0].box.half = copse_v3(0.25f, 0.25f, 0.25f);
+    memcpy(w->objects[0].box.rotation, w->meshes[0].pose.rotation, sizeof w->objects[0].box.rotation);
+    w->objects[1].kind = COPSE_OBJECT_SPHERE;
+    w->objects[1].sphere.center = copse_v3(-0.5f, 0.0f, 0.0f);
+    w->objects[1].sphere.radius = 0.25f;
+    memset(&lc, 0, sizeof lc);
+    lc.world = copse_box3_make(-2, -2, -2, 2, 2, 2);
+    lc.max_nodes = 8;
+    lc.max_objects = 2;
+    lc.max_depth = 3;
+    lc.node_capacity = 1;
+    if (!CHECK(copse_loose_init(&w->loose, arena, &lc) == COPSE_OK))
+        return false;
+    b = copse_box3_make(0.25f, -0.25f, -0.25f, 0.75f, 0.25f, 0.25f);
+    CHECK(copse_loose_insert(&w->loose, 0, &b) == COPSE_OK);
+    b = copse_box3_make(-0.75f, -0.25f, -0.25f, -0.25f, 0.25f, 0.25f);
+    CHECK(copse_loose_insert(&w->loose, 1, &b) == COPSE_OK);
+    w->world.meshes = w->meshes;
+    w->world.mesh_count = 1;
+    w->world.objects = w->objects;
+    w->world.object_count = 2;
+    w->world.object_tree = &w->loose;
+    return true;
+}
+
+/* A one-link robot of one sphere. */
+static bool rs_robot(copse_robot *robot, copse_arena *arena, const copse_sphere *sphere)
+{
+    copse_link_desc link;
+    copse_robot_desc desc;
+    memset(&link, 0, sizeof link);
+    link.spheres = sphere;
+    link.sphere_count = 1;
+    memset(&desc, 0, sizeof desc);
+    desc.links = &link;
+    desc.link_count = 1;
+    desc.tree_params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    return CHECK(copse_robot_build(robot, arena, &desc) == COPSE_OK);
+}
+
+static bool is_identity_pose(const copse_pose *p)
+{
+    const copse_pose id = copse_pose_identity();
+    return memcmp(p, &id, sizeof id) == 0;
+}
+
+/* Every check at these poses: the same status from each (collides, contacts, distances, and the
+ * motion that stays at them); returns it. */
+static copse_status rs_statuses(const copse_robot *robot, const copse_world *world, const copse_pose *poses)
+{
+    copse_robot_contact first, list[4];
+    copse_link_distance per[1];
+    uint32_t count = 9;
+    bool truncated = true;
+    float fraction = -1.0f;
+    copse_pose scratch[1];
+    copse_status a = copse_robot_collides(robot, world, poses, COPSE_ROBOT_CHECK_DEFAULT, &first);
+    copse_status b = copse_robot_contacts(robot, world, poses, COPSE_ROBOT_CHECK_DEFAULT, list, 4, &count, &truncated);
+    copse_status c = copse_robot_distances(robot, world, poses, COPSE_ROBOT_CHECK_DEFAULT, FLT_MAX, per);
+    CHECKF(a == b && b == c, "collides %s, contacts %s, distances %s", copse_status_str(a), copse_status_str(b),
+           copse_status_str(c));
+    if (a != COPSE_OK)
+        CHECK(first.kind == COPSE_CONTACT_NONE && count == 0u && !truncated && per[0].world == FLT_MAX);
+    if (is_identity_pose(&poses[0])) { /* the motion that stays there (no joints, base identity) */
+        copse_robot_contact mc;
+        CHECK(copse_robot_motion(robot, world, NULL, NULL, NULL, scratch, 0.1f, COPSE_ROBOT_CHECK_DEFAULT,
+                                 &fraction, &mc) == a);
+    }
+    return a;
+}
+
+static void test_robot_status_early_exit(void)
+{
+    size_t cap = 0;
+    void *mem = test_memory(&cap);
+    copse_arena arena;
+    rs_world *w;
+    copse_robot huge, small;
+    copse_sphere sp;
+    copse_pose pose[1];
+    copse_bvh flat;
+    const copse_bvh_params bp = COPSE_BVH_PARAMS_DEFAULT;
+    copse_box2 rect = {{0.0f, 0.0f}, {1.0f, 1.0f}};
+    copse_arena_init(&arena, mem, cap);
+    w = (rs_world *)copse_arena_alloc(&arena, sizeof *w);
+    if (!CHECK(w != NULL) || !rs_world_make(w, &arena))
+        return;
+    /* the finding: the link itself reaches 1e38 */
+    sp.center = copse_v3(9.375e36f, 9.375e36f, -1.98444f);
+    sp.radius = 9.92032e37f;
+    if (!rs_robot(&huge, &arena, &sp))
+        return;
+    CHECK(huge.reach > COPSE_ROBOT_MAX_COORD);
+    pose[0] = copse_pose_identity();
+    CHECK_STATUS(rs_statuses(&huge, &w->world, pose), COPSE_ERR_NONFINITE);
+    /* a small link, far out: refused past the limit, answered within it (the same status everywhere) */
+    sp.center = copse_v3(0.0f, 0.0f, 0.0f);
+    sp.radius = 0.5f;
+    if (!rs_robot(&small, &arena, &sp))
+        return;
+    /* the sphere's box's bounding sphere: at least the sphere, at most sqrt(3) of it */
+    CHECK((double)small.reach >= 0.5 && (double)small.reach <= 0.5 * sqrt(3.0) * (1.0 + 1e-6));
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_OK);
+    pose[0].translation = copse_v3(0.0f, -2e18f, 0.0f);
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_NONFINITE);
+    pose[0].translation = copse_v3(0.0f, -5e17f, 0.0f);
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_OK);
+    pose[0] = copse_pose_identity();
+    /* what a later pair would refuse, behind a first contact with mesh 0: the same status from all */
+    w->world.mesh_count = 2;
+    w->meshes[1].pose.translation = copse_v3(3e18f, 0.0f, 0.0f);
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_NONFINITE);
+    w->meshes[1].pose.translation = copse_v3(3e17f, 0.0f, 0.0f);
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_OK);
+    w->meshes[1].pose.rotation[0][0] = 2.0f;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_PARAM);
+    w->meshes[1].pose = copse_pose_identity();
+    CHECK_STATUS(copse_bvh_build_boxes2(&flat, &arena, &rect, NULL, 1u, &bp), COPSE_OK);
+    w->meshes[1].tree = &flat;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_DIMENSION);
+    w->world.mesh_count = 1;
+    w->objects[1].kind = 7u;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_PARAM);
+    w->objects[1].kind = COPSE_OBJECT_SPHERE;
+    w->objects[1].sphere.radius = -1.0f;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_EMPTY_RANGE);
+    w->objects[1].sphere.radius = NAN;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_NONFINITE);
+    w->objects[1].sphere.radius = 0.25f;
+    w->objects[0].box.half.y = -1.0f;
+    CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_EMPTY_RANGE);
+}
+
+/* ---- 14. a convex 56 m from a triangle with a corner at 1.7e9 (fuzz_collide) ---------------------
+ * any_convex said touching, the distance query 56.6: the distance is right (the double oracle
+ * below), and the touch is within the documented GJK margin (collide.h: 18 ulps of the largest
+ * coordinate the test combines, here the corner's 1.7e9). The fuzz property now allows that
+ * margin, taken from the touched triangle (never the whole tree's: 60 m at 7e12 still fails it). */
+
+/* A tree over one triangle (9 floats that outlive it), in mem. */
+static bool one_triangle_tree(copse_bvh *bvh, void *mem, size_t bytes, const float *tri, uint32_t leaf)
+{
+    copse_bvh_params bp = COPSE_BVH_PARAMS_DEFAULT;
+    copse_arena arena;
+    copse_mesh mesh;
+    memset(&mesh, 0, sizeof mesh);
+    mesh.positions = tri;
+    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.vertex_count = 3;
+    mesh.triangle_count = 1;
+    bp.leaf_size = leaf;
+    copse_arena_init(&arena, mem, bytes);
+    return CHECK(copse_bvh_build_mesh(bvh, &arena, &mesh, &bp) == COPSE_OK);
+}
+
+static void test_convex_far_corner(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_BVH_BUILD_BYTES(1, 2));
+    static const float tri[9] = {18.0136719f, 32.375f, 32.375f, 32.375f, 32.375f, 39.4023438f,
+                                 -1.73482982e9f, -1.73482982e9f, -1.73482957e9f};
+    static const copse_vec3 hull[3] = {{32.375f, 32.375f, 32.375f}, {32.375f, 32.375f, 32.375f},
+                                       {32.375f, 32.375f, 32.375f}};
+    static const float rot[3][3] = {{0.329796016f, -0.0852550194f, 0.940194786f},
+                                    {0.470138967f, 0.878465116f, -0.0852551162f},
+                                    {-0.818659902f, 0.470138997f, 0.329796016f}};
+    const copse_convex convex = {hull, 3u};
+    copse_bvh bvh;
+    copse_pose pose;
+    copse_distance d;
+    double p[3], a[3], b[3], c[3], q[3], want, mag = 0.0;
+    uint32_t id = 0, i, k;
+    if (!one_triangle_tree(&bvh, mem, sizeof mem, tri, 2u))
+        return;
+    memcpy(pose.rotation, rot, sizeof rot);
+    pose.translation = copse_v3(32.375f, 32.375f, 32.375f);
+    CHECK_STATUS(copse_pose_check(&pose), COPSE_OK);
+    /* the oracle: the posed point in double, its distance to the triangle */
+    for (k = 0; k < 3u; k++) {
+        p[k] = 32.375 * ((double)rot[k][0] + (double)rot[k][1] + (double)rot[k][2]) + 32.375;
+        a[k] = (double)tri[k];
+        b[k] = (double)tri[3 + k];
+        c[k] = (double)tri[6 + k];
+        mag = fmax(mag, fmax(fabs(c[k]), fabs(p[k]) + 32.375));
+    }
+    want = orc_closest_triangle(p, a, b, c, q);
+    CHECK(want > 56.0 && want < 57.0);
+    CHECK_STATUS(copse_distance_convex_bvh(&convex, &pose, &bvh, NULL, &d), COPSE_OK);
+    CHECKF(fabs((double)d.distance - want) <= 1e-4 * want, "distance %.9g, oracle %.9g", (double)d.distance, want);
+    CHECK(d.tree_id == 0u);
+    for (i = 0; i < 3u; i++) /* the nearest point is the corner (32.375, 32.375, 39.40) */
+        CHECK(fabs((double)(i == 0u ? d.tree_point.x : i == 1u ? d.tree_point.y : d.tree_point.z) - q[i]) <= 1e-3);
+    /* touching, if it says so, only within the documented margin */
+    CHECK_STATUS(copse_bvh_any_convex(&bvh, &convex, &pose, &id), COPSE_OK);
+    CHECKF(id == COPSE_NONE || want <= 18.0 * (double)FLT_EPSILON * mag, "touching at %.9g, margin %.9g", want,
+           18.0 * (double)FLT_EPSILON * mag);
+    /* the solver's own term: a segment 117.9 from a triangle reaching 1.07e8 (the second finding) */
+    {
+        static const float tri2[9] = {-64.0f, -61.0f, 20.8300781f, 19.8300781f, 38.3984375f, -107374176.0f,
+                                      -107374176.0f, -107374176.0f, -107374176.0f};
+        static const copse_vec3 seg[2] = {{20.8300781f, 20.8300781f, 20.8300781f},
+                                          {20.8300781f, 20.8300781f, 20.5976562f}};
+        const copse_convex two = {seg, 2u};
+        double s0[3], s1[3], t2[3][3], ps[3], pt[3];
+        for (k = 0; k < 3u; k++)
+            for (i = 0; i < 3u; i++)
+                t2[i][k] = (double)tri2[3u * i + k];
+        s0[0] = (double)seg[0].x, s0[1] = (double)seg[0].y, s0[2] = (double)seg[0].z;
+        s1[0] = (double)seg[1].x, s1[1] = (double)seg[1].y, s1[2] = (double)seg[1].z;
+        if (!one_triangle_tree(&bvh, mem, sizeof mem, tri2, 2u))
+            return;
+        want = orcc_segment_triangle(s0, s1, (const double(*)[3])t2, ps, pt);
+        CHECK(want > 117.0 && want < 118.0);
+        CHECK_STATUS(copse_distance_convex_bvh(&two, NULL, &bvh, NULL, &d), COPSE_OK);
+        CHECKF(fabs((double)d.distance - want) <= 1e-4 * want, "distance %.9g, oracle %.9g", (double)d.distance, want);
+        CHECK_STATUS(copse_bvh_any_convex(&bvh, &two, NULL, &id), COPSE_OK);
+        CHECKF(id == COPSE_NONE || want <= 18.0 * (double)FLT_EPSILON * 107374176.0, "touching at %.9g", want);
+    }
+    /* the same gap near the origin is far beyond any margin: clear */
+    {
+        static const float small_tri[9] = {18.0136719f, 32.375f, 32.375f, 32.375f, 32.375f, 39.4023438f,
+                                           -17.3482982f, -17.3482982f, -17.3482957f};
+        if (!one_triangle_tree(&bvh, mem, sizeof mem, small_tri, 2u))
+            return;
+        CHECK_STATUS(copse_bvh_any_convex(&bvh, &convex, &pose, &id), COPSE_OK);
+        CHECK(id == COPSE_NONE);
+    }
+}
+
+/* ---- 15. a box swept into a triangle that reaches 1e8 (fuzz_collide) ------------------------------
+ * any_obb said touching and the sweep hit at t = 0.266, not at 0. The double oracle: the box starts
+ * 7.6 clear of the triangle (the box-triangle test is conservative at the rounding level, and an
+ * ulp of 1e8 is 8) and first touches it at t = 0.26596784: the sweep is right (0.26596788, an ulp
+ * of t away). The fuzz property was too strict; it now wants t = 0 only when the box,
+ * shrunk by 64 ulps of the magnitude, still touches. */
+
+static void test_obb_sweep_far_triangle(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_BVH_BUILD_BYTES(1, 1));
+    static const float tri[9] = {-52.0f, -11.9824219f, -64.0f, -64.0f, -64.0f, 62.4863281f,
+                                 -60.5078125f, 38.4980469f, -107374176.0f};
+    static const float rot[3][3] = {{-0.285708427f, 0.857152522f, 0.428555876f},
+                                    {0.428555876f, -0.285708427f, 0.857152522f},
+                                    {0.857152522f, 0.428555876f, -0.285708427f}};
+    const copse_vec3 motion = {-64.0f, -64.0f, -64.0f};
+    const double v[3] = {-64.0, -64.0, -64.0}, mag = 107374176.0 + 63.5097656;
+    copse_bvh bvh;
+    copse_obb obb, in;
+    copse_sweep_hit hit;
+    orp_shape os;
+    orp_prim prim;
+    orp_contact oc;
+    uint32_t id = 0, i, k;
+    if (!one_triangle_tree(&bvh, mem, sizeof mem, tri, 1u))
+        return;
+    obb.center = copse_v3(39.0097656f, -61.4902344f, -61.4902344f);
+    obb.half = copse_v3(63.5097656f, 61.4902344f, 61.4902344f);
+    memcpy(obb.rotation, rot, sizeof rot);
+    CHECK_STATUS(copse_obb_check(&obb), COPSE_OK);
+    /* the oracle: apart at the start by less than an ulp of the magnitude, first contact later */
+    orp_obb(&os, &obb, NULL);
+    prim.n = 3;
+    for (i = 0; i < 3u; i++)
+        for (k = 0; k < 3u; k++)
+            prim.v[i][k] = (double)tri[3u * i + k];
+    orp_sweep(&os, v, &prim, 1e-9, 1e-9, &oc);
+    CHECKF(oc.touches && oc.d0 > 7.0 && oc.d0 < 8.0 && oc.t_contact > 0.26 && oc.t_contact < 0.27,
+           "oracle: d0 %.9g, contact %d at %.9g", oc.d0, (int)oc.touches, oc.t_contact);
+    /* the boolean test: touching, within its rounding level (the shrunk box is clear) */
+    CHECK_STATUS(copse_bvh_any_obb(&bvh, &obb, NULL, &id), COPSE_OK);
+    CHECK(id == COPSE_NONE || oc.d0 <= 64.0 * (double)FLT_EPSILON * mag);
+    in = obb;
+    in.half = copse_v3(obb.half.x - (float)(64.0 * (double)FLT_EPSILON * mag), 1.0f, 1.0f);
+    CHECK(in.half.x < 0.0f); /* 64 ulps of 1e8 are more than the box: nothing is deep here */
+    /* the sweep: a hit, never past the exact contact beyond t's own rounding, and within
+     * COPSE_SWEEP_TOLERANCE of the scale of it */
+    CHECK_STATUS(copse_sweep_obb_bvh(&obb, NULL, motion, &bvh, &hit), COPSE_OK);
+    CHECKF(hit.id == 0u && (double)hit.t <= oc.t_contact + 4.0 * (double)FLT_EPSILON &&
+               fabs(oc.t_contact - (double)hit.t) * sqrt(3.0) * 64.0 <= (double)COPSE_SWEEP_TOLERANCE * mag,
+           "hit %u at t %.9g, oracle %.9g", (unsigned)hit.id, (double)hit.t, oc.t_contact);
+}
+
+/* ---- 16. a mesh touching a mesh at distance 3.8e-6 (fuzz_collide) ---------------------------------
+ * copse_bvh_any_bvh found the two triangles touching (the exact test), and copse_distance_bvh_bvh,
+ * which runs the same boolean walk first and stops at that pair, measured it with the float
+ * closest-point kernel: 3.8e-6 (an ulp at 32; a corner lies at 1.7e9). Touching is distance 0
+ * (collide.h); the pair's two points are now one. */
+
+static void test_mesh_distance_touching(void)
+{
+    COPSE_ARENA_STORAGE(mem_a, COPSE_BVH_BUILD_BYTES(1, 1));
+    COPSE_ARENA_STORAGE(mem_b, COPSE_BVH_BUILD_BYTES(1, 1));
+    static const float tree_tri[9] = {-64.0f, -46.5f, -63.484375f, 18.0136719f, 32.375f, 32.375f,
+                                      32.375f, 32.375f, 39.4023438f};
+    static const float mesh_tri[9] = {-1.73482982e9f, -1.73482982e9f, -1.73482982e9f, -1.73482982e9f,
+                                      -1.77015806e-38f, 32.375f, 32.0898438f, 32.375f, 32.375f};
+    double a[3][3], b[3][3];
+    copse_bvh tree, mesh;
+    copse_pair w;
+    copse_distance d;
+    uint32_t i, k;
+    if (!one_triangle_tree(&tree, mem_a, sizeof mem_a, tree_tri, 1u) ||
+        !one_triangle_tree(&mesh, mem_b, sizeof mem_b, mesh_tri, 1u))
+        return;
+    for (i = 0; i < 3u; i++)
+        for (k = 0; k < 3u; k++) {
+            a[i][k] = (double)tree_tri[3u * i + k];
+            b[i][k] = (double)mesh_tri[3u * i + k];
+        }
+    CHECK(orcc_triangles_meet((const double(*)[3])a, (const double(*)[3])b)); /* the double oracle */
+    CHECK_STATUS(copse_bvh_any_bvh(&tree, &mesh, NULL, &w, NULL), COPSE_OK);
+    CHECK(w.tree_id == 0u && w.shape_id == 0u);
+    CHECK_STATUS(copse_distance_bvh_bvh(&mesh, NULL, &tree, NULL, &d), COPSE_OK);
+    CHECKF(d.distance == 0.0f && d.tree_id == 0u && d.shape_id == 0u, "distance %g, ids %u %u", (double)d.distance,
+           (unsigned)d.tree_id, (unsigned)d.shape_id);
+    CHECK(d.tree_point.x == d.shape_point.x && d.tree_point.y == d.shape_point.y && d.tree_point.z == d.shape_point.z);
+}
+
+/* ---- 17. what the hostile-API suite found (tests/hostile/, docs/hostile.md) ----------------------
+ * A NULL arena crashed every arena function; a BVH overlap refused for a NULL shape left the
+ * caller's list as it was (count and truncated from before); a zero-initialised 3D BSP saved as
+ * INDEX where save_bytes and the 2D save call it unbuilt (PARAM). */
+
+static void test_arena_null(void)
+{
+    COPSE_ARENA_STORAGE(buf, 16);
+    copse_arena_init(NULL, buf, sizeof buf);
+    CHECK(copse_arena_alloc(NULL, 8) == NULL);
+    CHECK(copse_arena_remaining(NULL) == 0u);
+    CHECK(copse_arena_reserve_check(NULL, 0) == 0);
+    CHECK(copse_arena_mark(NULL) == 0u);
+    copse_arena_rewind(NULL, 0);
+}
+
+static void test_list_emptied_on_null_shape(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_BVH_BUILD_BYTES(2, 4));
+    const copse_box3 boxes[2] = {{{0, 0, 0}, {1, 1, 1}}, {{2, 0, 0}, {3, 1, 1}}};
+    const copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
+    copse_arena arena;
+    copse_bvh t3;
+    uint32_t ids[2];
+    copse_id_list l;
+    unsigned k;
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bvh_build_boxes3(&t3, &arena, boxes, NULL, 2, &p), COPSE_OK);
+    for (k = 0; k < 6u; k++) {
+        copse_status st;
+        l = copse_id_list_make(ids, 2);
+        l.count = 2; /* a list from an earlier query */
+        l.truncated = true;
+        switch (k) {
+        case 0: st = copse_bvh_overlap_box(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 1: st = copse_bvh_overlap_sphere(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 2: st = copse_bvh_overlap_segment(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 3: st = copse_bvh_overlap_rect(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 4: st = copse_bvh_overlap_circle(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        default: st = copse_bvh_overlap_segment2(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        }
+        CHECK_STATUS(st, COPSE_ERR_NULL);
+        CHECKF(l.count == 0u && !l.truncated, "query %u left %u ids%s", k, (unsigned)l.count,
+               l.truncated ? " (truncated)" : "");
+    }
+}
+
+static void test_bsp3_save_zeroed(void)
+{
+    copse_bsp3 z;
+    uint32_t buf[64];
+    size_t written = 7;
+    memset(&z, 0, sizeof z);
+    CHECK(copse_bsp3_save_bytes(&z) == 0u);
+    CHECK_STATUS(copse_bsp3_save(&z, buf, sizeof buf, &written), COPSE_ERR_PARAM);
+    CHECK_EQ_INT(written, 0);
+}
+
+/* ---- 18. bounded builds: the 2D BSP and the point octree stop counting once out of room ----------
+ * Both count their tree before writing it; both counted it all before saying NOMEM. A 2D BSP over
+ * n boxes can have (2n+1)^2 leaves, each costing a scan of the n boxes: now the count stops as
+ * soon as the tree it counts outgrows the arena (bsp.h), and the octree's as soon as its pools
+ * are short (octree.h). The stop shows as a lower bound where the full count gave the exact. */
+
+static void test_bounded_bsp2_count(void)
+{
+    copse_bsp2_params p = COPSE_BSP2_PARAMS_DEFAULT;
+    COPSE_ARENA_STORAGE(mem, 1024);
+    copse_box2 scene, boxes[48];
+    copse_arena arena;
+    copse_bsp2 t;
+    size_t exact;
+    uint32_t i;
+    scene = copse_box2_make(0, 0, 100, 100);
+    for (i = 0; i < 24u; i++) { /* a plaid: 24 bars across 24 bars, (2n+1)^2 cells */
+        boxes[i] = copse_box2_make((float)i * 4.0f + 1.0f, 0.0f, (float)i * 4.0f + 2.0f, 100.0f);
+        boxes[24u + i] = copse_box2_make(0.0f, (float)i * 4.0f + 1.0f, 100.0f, (float)i * 4.0f + 2.0f);
+    }
+    p.max_depth = COPSE_BSP_MAX_DEPTH;
+    exact = copse_bsp2_build_bytes(&scene, boxes, 48u, &p);
+    CHECK(exact != SIZE_MAX && exact > 16u * sizeof mem);
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_bsp2_build(&t, &arena, &scene, boxes, 48u, &p), COPSE_ERR_NOMEM);
+    CHECKF(arena.needed > sizeof mem && arena.needed < exact / 8u && arena.used == 0u,
+           "needed %lu of exact %lu", (unsigned long)arena.needed, (unsigned long)exact);
+}
+
+static void test_bounded_octree_count(void)
+{
+    enum { N = 200 };
+    size_t avail;
+    uint8_t *mem = (uint8_t *)test_memory(&avail);
+    copse_vec3 *pts = (copse_vec3 *)(void *)mem;
+    copse_octree_config cfg;
+    copse_arena arena, scratch;
+    copse_octree t;
+    uint32_t i, nodes = 0, buckets = 0;
+    size_t used = sizeof(copse_vec3) * N;
+    for (i = 0; i < N; i++)
+        pts[i] = copse_v3((float)(i % 10u) * 0.1f, (float)((i / 10u) % 10u) * 0.1f, (float)(i / 100u) * 0.5f);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.points = pts;
+    cfg.point_capacity = N;
+    cfg.bounds = copse_box3_make(0, 0, 0, 1, 1, 1);
+    cfg.max_nodes = 2;
+    cfg.max_buckets = 2;
+    cfg.leaf_size = 2;
+    cfg.bucket_size = 2;
+    cfg.max_depth = 8;
+    if (!CHECK(avail > used + copse_octree_bytes(&cfg) + 2u * COPSE_OCTREE_BUILD_SCRATCH_BYTES(N, 8)))
+        return;
+    copse_arena_init(&arena, mem + used, copse_octree_bytes(&cfg));
+    CHECK_STATUS(copse_octree_init(&t, &arena, &cfg), COPSE_OK);
+    used += COPSE_ARENA_ROUND(copse_octree_bytes(&cfg)) + 8u;
+    copse_arena_init(&scratch, mem + used, COPSE_OCTREE_BUILD_SCRATCH_BYTES(N, 8));
+    CHECK_STATUS(copse_octree_measure(&t, &scratch, N, &nodes, &buckets), COPSE_OK);
+    CHECK(nodes > 20u && buckets > 20u);
+    CHECK_STATUS(copse_octree_build(&t, &scratch, N), COPSE_ERR_NOMEM);
+    CHECKF((t.nodes_short > 0u || t.buckets_short > 0u) && t.nodes_short < nodes - 2u && t.buckets_short < buckets - 2u,
+           "short %u nodes, %u buckets of %u, %u", (unsigned)t.nodes_short, (unsigned)t.buckets_short,
+           (unsigned)(nodes - 2u), (unsigned)(buckets - 2u));
+    CHECK(t.size == 0u && copse_octree_check(&t) == COPSE_OK);
+}
+
 void suite_hostile_findings(void)
 {
     test_run("hostile_findings/bvh_prim_id_range", test_bvh_prim_id_range);
@@ -829,4 +1310,13 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/bvh_nearest_far", test_bvh_nearest_far);
     test_run("hostile_findings/convex_margin_far_tree", test_convex_margin_far_tree);
     test_run("hostile_findings/bsp3_bounded_slabs", test_bsp3_bounded_slabs);
+    test_run("hostile_findings/robot_status_early_exit", test_robot_status_early_exit);
+    test_run("hostile_findings/convex_far_corner", test_convex_far_corner);
+    test_run("hostile_findings/obb_sweep_far_triangle", test_obb_sweep_far_triangle);
+    test_run("hostile_findings/mesh_distance_touching", test_mesh_distance_touching);
+    test_run("hostile_findings/arena_null", test_arena_null);
+    test_run("hostile_findings/list_emptied_on_null_shape", test_list_emptied_on_null_shape);
+    test_run("hostile_findings/bsp3_save_zeroed", test_bsp3_save_zeroed);
+    test_run("hostile_findings/bounded_bsp2_count", test_bounded_bsp2_count);
+    test_run("hostile_findings/bounded_octree_count", test_bounded_octree_count);
 }

@@ -369,9 +369,12 @@ static void test_nomem(void)
                 CHECK(copse_octree_init(&t, &arena, &cfg) == COPSE_OK);
                 CHECK(copse_octree_insert(&t, 0) == COPSE_OK);
                 before = ot_point_hash(&t);
+                /* the count stops as soon as the pools are short: the shortfalls are lower bounds
+                 * (octree.h), at least one of them positive */
                 CHECKF(copse_octree_build(&t, &scratch, n) == COPSE_ERR_NOMEM &&
-                           t.nodes_short == full.tree.nodes_used - cfg.max_nodes &&
-                           t.buckets_short == full.tree.buckets_used - cfg.max_buckets && ot_point_hash(&t) == before &&
+                           (t.nodes_short > 0u || t.buckets_short > 0u) &&
+                           t.nodes_short <= full.tree.nodes_used - cfg.max_nodes &&
+                           t.buckets_short <= full.tree.buckets_used - cfg.max_buckets && ot_point_hash(&t) == before &&
                            t.size == 1u && copse_octree_check(&t) == COPSE_OK,
                        "%s: build short by %u nodes, %u buckets", tk_ctx(), (unsigned)t.nodes_short,
                        (unsigned)t.buckets_short);

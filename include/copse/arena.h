@@ -48,6 +48,9 @@ typedef struct copse_arena {
     size_t needed;     /* after COPSE_ERR_NOMEM: the capacity that would have succeeded */
 } copse_arena;
 
+/* A NULL arena is no arena: init and rewind do nothing, alloc returns NULL, remaining, mark and
+ * reserve_check return 0. */
+
 /* Start an arena over buf[0..size). A misaligned buf loses its first bytes to alignment. With
  * buf NULL, or size smaller than the alignment gap, the arena has no buffer (base NULL,
  * capacity 0) and every allocation, even of 0 bytes, returns NULL. A size that runs past the

@@ -118,8 +118,14 @@ size_t copse_bsp2_bytes(const copse_bsp2 *bsp);
 
 /* Build over `count` boxes inside `scene`. Boxes are closed; parts outside the scene are not
  * in the tree. Errors: NULL, PARAM (max_depth out of range, an inverted box or scene),
- * NONFINITE, DEGENERATE (a box of zero width or height), TOO_LARGE, NOMEM (arena->needed then
- * says what would fit). On any error the tree is empty and the arena as it was. */
+ * NONFINITE, DEGENERATE (a box of zero width or height), TOO_LARGE, NOMEM. On any error the tree
+ * is empty and the arena as it was.
+ * Work: each node scans the n boxes twice (O(n)), and a tree has at most
+ * 2 * COPSE_BSP2_LEAF_BOUND(n, max_depth) - 1 nodes. The build counts its tree before writing it
+ * and stops with NOMEM as soon as the nodes and leaf items counted so far outgrow the arena:
+ * arena->needed is then more than the arena holds but a lower bound (copse_bsp2_build_bytes
+ * gives the exact figure). So a build does O(n) work for each node that fits the arena and one
+ * more, twice over when it succeeds. */
 copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_box2 *scene,
                               const copse_box2 *objects, uint32_t count, const copse_bsp2_params *params);
 
@@ -229,7 +235,8 @@ copse_status copse_brush_from_box(const copse_box3 *box, copse_plane planes[6]);
 
 /* A convex polygon in the xy plane (either winding, no repeated or collinear corners),
  * extruded from z0 to z1 (z0 < z1): count + 2 planes into planes[0..capacity).
- * Errors: NULL, PARAM (count < 3, z0 >= z1), NONFINITE, NONCONVEX, DEGENERATE, NOMEM (capacity). */
+ * Errors: NULL, PARAM (count < 3, z0 > z1), NONFINITE, NONCONVEX, DEGENERATE (z0 == z1, a repeated
+ * or collinear corner), NOMEM (capacity). */
 copse_status copse_brush_from_polygon(const copse_vec2 *corners, uint32_t count, float z0, float z1,
                                       copse_plane *planes, uint32_t capacity, uint32_t *plane_count);
 

@@ -172,7 +172,14 @@ size_t copse_bvh_bytes(const copse_bvh *bvh);
 
 /* Build over a mesh. Errors: NULL, PARAM, TOO_LARGE, ALIGN, INDEX, NONFINITE, DEGENERATE,
  * NOMEM (arena->needed then holds the capacity that would have sufficed). On any error the
- * tree is empty (queries find nothing) and the arena is as it was. */
+ * tree is empty (queries find nothing) and the arena is as it was.
+ * Work (every builder here): the peak is copse_bvh_build_bytes, a function of n alone, so NOMEM
+ * comes before any tree work (after O(1) argument checks; box builds check their n ids first).
+ * Then each primitive is read once (bounds and input checks, O(n)), and the tree has at most
+ * COPSE_BVH_MAX_DEPTH levels, each passing over every primitive a bounded number of times
+ * (range bounds; COPSE_BVH_SAH_BINS bins per axis and a partition, or a median selection whose
+ * quickselect falls back to a heap sort when it degenerates): O(n log n) a level, at most
+ * O(COPSE_BVH_MAX_DEPTH * n log n) in all. */
 copse_status copse_bvh_build_mesh(copse_bvh *bvh, copse_arena *arena, const copse_mesh *mesh,
                                   const copse_bvh_params *params);
 

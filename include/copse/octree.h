@@ -145,16 +145,26 @@ size_t copse_octree_build_scratch_bytes(const copse_octree *tree, uint32_t count
 
 /* Replace the contents with points 0..count-1, top-down (the root cell becomes the cube around
  * them). Scratch comes from `scratch` and is given back. Errors: NULL, PARAM (count > capacity,
- * or an id of COPSE_NONE: queries report that as "no point"), NONFINITE, NOMEM (scratch: scratch->needed; pools: nodes_short / buckets_short). On error the
- * tree is unchanged. */
+ * or an id of COPSE_NONE: queries report that as "no point"), NONFINITE, NOMEM (scratch:
+ * scratch->needed, exact; pools: nodes_short / buckets_short, lower bounds: copse_octree_measure
+ * gives the exact pools). On error the tree is unchanged.
+ * Work: the points are read once (checks and bounds, O(count)) and the scratch checked (exact,
+ * COPSE_OCTREE_BUILD_SCRATCH_BYTES); then two top-down passes, a count and the build, each
+ * visiting every point once per level to bound and partition it: O(count * (max_depth + 1)).
+ * The count stops as soon as the pools it needs pass max_nodes or max_buckets (NOMEM). */
 copse_status copse_octree_build(copse_octree *tree, copse_arena *scratch, uint32_t count);
 
 /* The pools a bulk build of points 0..count-1 would fill (for sizing on the host). */
 copse_status copse_octree_measure(const copse_octree *tree, copse_arena *scratch, uint32_t count,
                                   uint32_t *nodes, uint32_t *buckets);
 
-/* Add point `index` / take it out. Errors: NULL, INDEX (out of range, already in / not in the
- * tree), PARAM (its id is COPSE_NONE), NONFINITE, NOMEM (nodes_short, buckets_short; the tree unchanged). The point must have
+/* Add point `index` / take it out. Work: one path from the root (at most max_depth + 1 nodes of
+ * at most 8 children each) and the points of the leaf at its end: a split re-sorts them (at most
+ * leaf_size + 1 points, through at most max_depth levels), an overflowing leaf's chain is scanned
+ * (linear in its points), a fold after a removal gathers at most one bucket of points. The
+ * nodes and buckets a change needs are counted before anything is written.
+ * Errors: NULL, INDEX (out of range, already in / not in the
+ * tree), PARAM (its id is COPSE_NONE, or a tree never initialised: no pools), NONFINITE, NOMEM (nodes_short, buckets_short; the tree unchanged). The point must have
  * the same coordinates on removal as on insertion. */
 copse_status copse_octree_insert(copse_octree *tree, uint32_t index);
 copse_status copse_octree_remove(copse_octree *tree, uint32_t index);
@@ -300,8 +310,12 @@ typedef struct copse_frustum {
 size_t copse_loose_bytes(const copse_loose_config *config);
 copse_status copse_loose_init(copse_loose *tree, copse_arena *arena, const copse_loose_config *config);
 
-/* Insert, remove and move object `id`. Errors: NULL, INDEX (out of range; already in / not in),
- * NONFINITE, EMPTY_RANGE (min > max), NOMEM (nodes_short; the tree unchanged). */
+/* Insert, remove and move object `id`. Work: one descent (at most max_depth + 1 nodes of at most
+ * 8 children); an insert that makes its node split moves that node's objects down, O(objects
+ * there * max_depth) at most. The nodes a change needs are counted before anything moves.
+ * Errors: NULL, INDEX (out of range; already in / not in),
+ * NONFINITE, EMPTY_RANGE (min > max), NOMEM (nodes_short; the tree unchanged), PARAM (a tree that
+ * was never initialised: no pools), READ_ONLY (a view). */
 copse_status copse_loose_insert(copse_loose *tree, uint32_t id, const copse_box3 *box);
 copse_status copse_loose_remove(copse_loose *tree, uint32_t id);
 copse_status copse_loose_move(copse_loose *tree, uint32_t id, const copse_box3 *box);

@@ -42,6 +42,10 @@ extern "C" {
 #define COPSE_ROBOT_MAX_LINKS 64u    /* links per robot */
 #define COPSE_ROBOT_MAX_SHAPES 1024u /* spheres plus capsules per link */
 #define COPSE_ROBOT_NAME_MAX 63u     /* bytes of a link or joint name, without the terminating 0 */
+/* The checks' world: every coordinate a placed link (padding included) or a world mesh's frame
+ * origin may have. Beyond it the checks' squared distances would overflow float; they refuse
+ * such poses with COPSE_ERR_NONFINITE before looking at any pair (see the checks below). */
+#define COPSE_ROBOT_MAX_COORD 1.0e18f
 
 typedef enum copse_joint_type {
     COPSE_JOINT_FIXED = 0,
@@ -111,6 +115,8 @@ typedef struct copse_robot {
     const uint32_t *acm;      /* allowed-collision bits, link_count rows of acm_words words */
     uint32_t *acm_writable;   /* the same bits on a built robot (NULL on a view) */
     uint32_t acm_words;
+    float reach;              /* the farthest any link, padding included, reaches from its frame's
+                                 origin (its bounding sphere's centre distance plus radius) */
     bool read_only;           /* a view of a blob: copse_robot_allow returns COPSE_ERR_READ_ONLY */
 } copse_robot;
 
@@ -121,7 +127,12 @@ size_t copse_robot_build_bytes(const copse_robot_desc *desc);
 /* Validates the description (NULL, PARAM: a link that is no joint's child but the root, a
  * cycle, two roots, a mimic of a fixed or mimicking joint, a zero axis, lower > upper, a name
  * too long, too many links; NONFINITE; the BVH builder's statuses for a mesh; NOMEM) and lays
- * the robot out in the arena. */
+ * the robot out in the arena.
+ * Work: the description is validated and sized first, O(links + joints + allowed pairs + shapes +
+ * mesh vertices and triangles); the exact bytes (copse_robot_build_bytes) are checked against the
+ * arena before anything is laid out (NOMEM at once). Then each mesh's BVH is built (bvh.h's bound)
+ * and, for a link with both a mesh and shapes, every triangle corner is tested against its shapes
+ * (ROBOT_LINK_SHAPES_BOUND): O(triangles * shapes) for that link. */
 copse_status copse_robot_build(copse_robot *robot, copse_arena *arena, const copse_robot_desc *desc);
 
 /* The number of variables of q. */
@@ -227,6 +238,16 @@ typedef struct copse_robot_contact {
 #define COPSE_ROBOT_WORLD 2u        /* links against the world */
 #define COPSE_ROBOT_NO_SHAPES 4u    /* skip the sphere/capsule pre-test (same answers, slower) */
 #define COPSE_ROBOT_CHECK_DEFAULT (COPSE_ROBOT_SELF | COPSE_ROBOT_WORLD)
+
+/* The checks' argument rules, the same for every check and decided before any pair, so a status
+ * never depends on where a call stops (collides stops at its first contact, contacts does not):
+ * NULL (robot, link_poses, outputs; world, its meshes' trees, meshes or objects arrays under
+ * COPSE_ROBOT_WORLD); PARAM (unknown flags; a negative scan_padding; an object of another kind);
+ * NONFINITE (a pose that is not finite, a scan_padding or object that is not); a pose's own
+ * copse_pose_check status; a world tree's (DIMENSION, KIND, TOO_DEEP); an object's (EMPTY_RANGE:
+ * a negative radius; copse_obb_check); and NONFINITE for a link pose whose translation puts its
+ * link beyond COPSE_ROBOT_MAX_COORD (|translation| + reach in any coordinate) or a world mesh
+ * pose whose translation is beyond it. The cost is O(links + meshes + objects) a call. */
 
 /* In collision at these link poses? *first gets the first contact found (kind NONE: clear). */
 copse_status copse_robot_collides(const copse_robot *robot, const copse_world *world, const copse_pose *link_poses,

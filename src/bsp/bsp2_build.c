@@ -21,7 +21,8 @@
  *
  * Pieces are never stored: each node scans the objects (O(objects) per node), so a build
  * needs no scratch at all, and the exact size comes from running the same decisions
- * without writing (copse_bsp2_build_bytes).
+ * without writing (copse_bsp2_build_bytes). The build runs that counting pass against its
+ * arena and stops with NOMEM as soon as the tree it counts outgrows it (bsp.h: the work bound).
  */
 #include "bsp_internal.h"
 
@@ -37,7 +38,20 @@ typedef struct bsp2_out {
     copse_bsp2_node *nodes; /* NULL: count only */
     uint32_t *items;
     uint32_t nodes_used, items_used, leaves, depth, splits;
+    size_t limit;           /* counting: stop with NOMEM once the tree counted outgrows this */
 } bsp2_out;
+
+static size_t bsp2_size(uint32_t nodes, uint32_t items)
+{
+    return COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(nodes, sizeof(copse_bsp2_node))),
+                          COPSE_SIZE_ROUND(COPSE_SIZE_MUL(items, 4u)));
+}
+
+/* Counting for a build: the tree counted so far no longer fits the arena. */
+COPSE_INLINE bool bsp2_outgrown(const bsp2_out *out)
+{
+    return out->nodes == NULL && bsp2_size(out->nodes_used, out->items_used) > out->limit;
+}
 
 /* The part of object o inside r, if it has an area there. */
 COPSE_INLINE bool piece_of(const copse_box2 *o, const region *r, float *mn, float *mx)
@@ -130,6 +144,8 @@ static copse_status bsp2_run(const copse_box2 *scene, const copse_box2 *objects,
         if (out->nodes_used >= 0x7FFFFFFFu || out->items_used >= 0x7FFFFFFFu - n)
             return COPSE_ERR_TOO_LARGE;
         out->nodes_used++;
+        if (bsp2_outgrown(out))
+            return COPSE_ERR_NOMEM;
         if (out->nodes != NULL && r.patch != COPSE_BSP_NONE)
             out->nodes[r.patch].index = k;
         pieces = choose_line(objects, n, &r, &axis, &split, &cuts);
@@ -150,6 +166,8 @@ static copse_status bsp2_run(const copse_box2 *scene, const copse_box2 *objects,
                 }
             }
             out->items_used += pieces;
+            if (bsp2_outgrown(out))
+                return COPSE_ERR_NOMEM;
             continue;
         }
         out->splits += cuts;
@@ -204,12 +222,6 @@ static copse_status bsp2_validate(const copse_box2 *scene, const copse_box2 *obj
     return st;
 }
 
-static size_t bsp2_size(uint32_t nodes, uint32_t items)
-{
-    return COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(nodes, sizeof(copse_bsp2_node))),
-                          COPSE_SIZE_ROUND(COPSE_SIZE_MUL(items, 4u)));
-}
-
 size_t copse_bsp2_build_bytes(const copse_box2 *scene, const copse_box2 *objects, uint32_t count,
                               const copse_bsp2_params *params)
 {
@@ -217,6 +229,7 @@ size_t copse_bsp2_build_bytes(const copse_box2 *scene, const copse_box2 *objects
     if (bsp2_validate(scene, objects, count, params) != COPSE_OK)
         return (size_t)-1;
     memset(&out, 0, sizeof out);
+    out.limit = SIZE_MAX;
     if (bsp2_run(scene, objects, count, params->max_depth, &out) != COPSE_OK)
         return (size_t)-1;
     return bsp2_size(out.nodes_used, out.items_used);
@@ -241,11 +254,14 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
     st = bsp2_validate(scene, objects, count, params);
     if (st != COPSE_OK)
         return st;
+    /* The counting pass stops as soon as the tree it counts outgrows the arena: then NOMEM, with
+     * arena->needed a lower bound (the tree counted until it stopped). */
     memset(&out, 0, sizeof out);
+    out.limit = copse_arena_remaining(arena);
     st = bsp2_run(scene, objects, count, params->max_depth, &out);
-    if (st != COPSE_OK)
+    if (st != COPSE_OK && st != COPSE_ERR_NOMEM)
         return st;
-    if (!copse_arena_reserve_check(arena, bsp2_size(out.nodes_used, out.items_used)))
+    if (!copse_arena_reserve_check(arena, bsp2_size(out.nodes_used, out.items_used))) /* records needed */
         return COPSE_ERR_NOMEM;
     mark = copse_arena_mark(arena);
     out.nodes = (copse_bsp2_node *)copse_arena_alloc(arena, (size_t)out.nodes_used * sizeof(copse_bsp2_node));

@@ -410,6 +410,8 @@ copse_status copse_bsp3_save(const copse_bsp3 *bsp, void *buf, size_t cap, size_
         *written = 0;
     if (bsp == NULL || (buf == NULL && cap > 0))
         return COPSE_ERR_NULL;
+    if (bsp3_is_node(bsp->root) && bsp->node_count == 0)
+        return COPSE_ERR_PARAM; /* not a built tree (a zeroed one), as save_bytes and the 2D save say */
     st = copse_bsp3_check(bsp);
     if (st == COPSE_OK)
         st = bsp3_counts(bsp);

@@ -283,7 +283,7 @@ copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, 
 {
     overlap_shape s;
     if (out == NULL || box == NULL)
-        return COPSE_ERR_NULL;
+        return id_list_refuse(out);
     return run_overlap(bvh, 3, box_shape(&s, &box->min.x, &box->max.x, 3), &s, select, out, NULL, NULL,
                        overlap_box3);
 }
@@ -303,7 +303,7 @@ copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *
 {
     overlap_shape s;
     if (out == NULL || sphere == NULL)
-        return COPSE_ERR_NULL;
+        return id_list_refuse(out);
     return run_overlap(bvh, 3, sphere_shape(&s, &sphere->center.x, sphere->radius, 3), &s, select, out, NULL,
                        NULL, overlap_sphere3);
 }
@@ -323,7 +323,7 @@ copse_status copse_bvh_overlap_segment(const copse_bvh *bvh, const copse_segment
 {
     overlap_shape s;
     if (out == NULL || segment == NULL)
-        return COPSE_ERR_NULL;
+        return id_list_refuse(out);
     return run_overlap(bvh, 3, segment_shape(&s, &segment->a.x, &segment->b.x, 3), &s, select, out, NULL, NULL,
                        overlap_segment3);
 }
@@ -343,7 +343,7 @@ copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect
 {
     overlap_shape s;
     if (out == NULL || rect == NULL)
-        return COPSE_ERR_NULL;
+        return id_list_refuse(out);
     return run_overlap(bvh, 2, box_shape(&s, &rect->min.x, &rect->max.x, 2), &s, select, out, NULL, NULL,
                        overlap_box2);
 }
@@ -363,7 +363,7 @@ copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *
 {
     overlap_shape s;
     if (out == NULL || circle == NULL)
-        return COPSE_ERR_NULL;
+        return id_list_refuse(out);
     return run_overlap(bvh, 2, sphere_shape(&s, &circle->center.x, circle->radius, 2), &s, select, out, NULL,
                        NULL, overlap_sphere2);
 }
@@ -383,7 +383,7 @@ copse_status copse_bvh_overlap_segment2(const copse_bvh *bvh, const copse_segmen
 {
     overlap_shape s;
     if (out == NULL || segment == NULL)
-        return COPSE_ERR_NULL;
+        return id_list_refuse(out);
     return run_overlap(bvh, 2, segment_shape(&s, &segment->a.x, &segment->b.x, 2), &s, select, out, NULL, NULL,
                        overlap_segment2);
 }

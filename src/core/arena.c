@@ -7,6 +7,8 @@ void copse_arena_init(copse_arena *arena, void *buf, size_t size)
     uintptr_t aligned = (start + (COPSE_ARENA_ALIGN - 1u)) & ~(uintptr_t)(COPSE_ARENA_ALIGN - 1u);
     size_t lost = (size_t)(aligned - start);
 
+    if (arena == NULL)
+        return;
     arena->base = NULL; /* no buffer, or none left after alignment: every request fails */
     arena->capacity = 0;
     if (buf != NULL && size >= lost && aligned >= start) {
@@ -24,12 +26,14 @@ void copse_arena_init(copse_arena *arena, void *buf, size_t size)
 
 size_t copse_arena_remaining(const copse_arena *arena)
 {
-    return arena->capacity - arena->used;
+    return arena != NULL ? arena->capacity - arena->used : 0u;
 }
 
 int copse_arena_reserve_check(copse_arena *arena, size_t bytes)
 {
     size_t rounded = COPSE_ARENA_ROUND(bytes);
+    if (arena == NULL)
+        return 0;
     /* bytes near SIZE_MAX round to a small number: treat that as "never fits". */
     if (rounded < bytes || rounded > copse_arena_remaining(arena)) {
         size_t want = rounded < bytes ? (size_t)-1 : arena->used + rounded;
@@ -45,7 +49,7 @@ int copse_arena_reserve_check(copse_arena *arena, size_t bytes)
 void *copse_arena_alloc(copse_arena *arena, size_t bytes)
 {
     uint8_t *p;
-    if (!copse_arena_reserve_check(arena, bytes) || arena->base == NULL)
+    if (arena == NULL || !copse_arena_reserve_check(arena, bytes) || arena->base == NULL)
         return NULL;
     p = arena->base + arena->used;
     arena->used += COPSE_ARENA_ROUND(bytes);
@@ -56,12 +60,12 @@ void *copse_arena_alloc(copse_arena *arena, size_t bytes)
 
 size_t copse_arena_mark(const copse_arena *arena)
 {
-    return arena->used;
+    return arena != NULL ? arena->used : 0u;
 }
 
 void copse_arena_rewind(copse_arena *arena, size_t mark)
 {
     /* marks are aligned and never past `used`: anything else would misalign what follows */
-    if (mark <= arena->used && (mark & (COPSE_ARENA_ALIGN - 1u)) == 0u)
+    if (arena != NULL && mark <= arena->used && (mark & (COPSE_ARENA_ALIGN - 1u)) == 0u)
         arena->used = mark;
 }

@@ -47,4 +47,15 @@ COPSE_INLINE copse_status id_emitter_init(id_emitter *e, copse_id_list *list, co
     return visit == NULL ? COPSE_ERR_NULL : COPSE_OK;
 }
 
+/* A list form refused before its emitter starts (a NULL shape): the list, when there is one,
+ * still comes back empty. */
+COPSE_INLINE copse_status id_list_refuse(copse_id_list *list)
+{
+    if (list != NULL) {
+        list->count = 0;
+        list->truncated = false;
+    }
+    return COPSE_ERR_NULL;
+}
+
 #endif /* COPSE_EMIT_INTERNAL_H */

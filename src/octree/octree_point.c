@@ -393,8 +393,9 @@ static void partition8(const copse_octree *t, uint32_t *run, uint32_t n, const f
 }
 
 /* One top-down pass over run[0..n): counts the nodes and buckets (write = false), or builds into
- * the (cleared) pools. Both passes make the same decisions from the same points. */
-static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *stack, bool write,
+ * the (cleared) pools. Both passes make the same decisions from the same points. A count stops as
+ * soon as it passes the pools (`fit`: the build's count; measure counts everything). */
+static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *stack, bool write, bool fit,
                        uint32_t *nodes_out, uint32_t *buckets_out)
 {
     uint32_t sp = 0, nodes = 1, buckets = 0;
@@ -408,6 +409,8 @@ static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *
     while (sp > 0u) {
         build_entry e = stack[--sp];
         uint32_t *seg = run + e.start, k;
+        if (fit && (nodes > t->max_nodes || buckets > t->max_buckets))
+            break; /* the pools cannot hold it: NOMEM, with the shortfall counted so far */
         float mn[3] = { FLT_MAX, FLT_MAX, FLT_MAX }, mx[3] = { -FLT_MAX, -FLT_MAX, -FLT_MAX };
         split_plan plan;
         point_group g;
@@ -450,8 +453,8 @@ static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *
 }
 
 /* Scratch, bounds, root cell and the counting pass; the caller decides what to do next. */
-static copse_status build_prepare(copse_octree *t, copse_arena *scratch, uint32_t count, float *center, float *half,
-                                  uint32_t **run, build_entry **stack, uint32_t *nodes, uint32_t *buckets)
+static copse_status build_prepare(copse_octree *t, copse_arena *scratch, uint32_t count, bool fit, float *center,
+                                  float *half, uint32_t **run, build_entry **stack, uint32_t *nodes, uint32_t *buckets)
 {
     float mn[3] = { FLT_MAX, FLT_MAX, FLT_MAX }, mx[3] = { -FLT_MAX, -FLT_MAX, -FLT_MAX };
     float saved_c[3], saved_h;
@@ -487,7 +490,7 @@ static copse_status build_prepare(copse_octree *t, copse_arena *scratch, uint32_
     saved_h = t->half;
     memcpy(t->center, center, sizeof t->center);
     t->half = *half;
-    build_pass(t, *run, count, *stack, false, nodes, buckets);
+    build_pass(t, *run, count, *stack, false, fit, nodes, buckets);
     memcpy(t->center, saved_c, sizeof saved_c);
     t->half = saved_h;
     return COPSE_OK;
@@ -507,7 +510,7 @@ copse_status copse_octree_measure(const copse_octree *tree, copse_arena *scratch
     *nodes = *buckets = 0;
     copy = *tree; /* the counting pass writes nothing but the cell it borrows */
     mark = scratch != NULL ? copse_arena_mark(scratch) : 0u;
-    st = build_prepare(&copy, scratch, count, c, &h, &run, &stack, nodes, buckets);
+    st = build_prepare(&copy, scratch, count, false, c, &h, &run, &stack, nodes, buckets);
     if (scratch != NULL)
         copse_arena_rewind(scratch, mark);
     return st;
@@ -525,7 +528,7 @@ copse_status copse_octree_build(copse_octree *t, copse_arena *scratch, uint32_t 
     if (t->read_only)
         return COPSE_ERR_READ_ONLY;
     mark = copse_arena_mark(scratch);
-    st = build_prepare(t, scratch, count, c, &h, &run, &stack, &nodes, &buckets);
+    st = build_prepare(t, scratch, count, true, c, &h, &run, &stack, &nodes, &buckets);
     if (st == COPSE_OK && (nodes > t->max_nodes || buckets > t->max_buckets)) {
         t->nodes_short = nodes > t->max_nodes ? nodes - t->max_nodes : 0u;
         t->buckets_short = buckets > t->max_buckets ? buckets - t->max_buckets : 0u;
@@ -537,7 +540,7 @@ copse_status copse_octree_build(copse_octree *t, copse_arena *scratch, uint32_t 
         copse_octree_clear(t);
         for (i = 0; i < count; i++)
             run[i] = i;
-        build_pass(t, run, count, stack, true, &nodes, &buckets);
+        build_pass(t, run, count, stack, true, false, &nodes, &buckets);
         t->size = count;
         t->nodes_short = t->buckets_short = 0;
     }

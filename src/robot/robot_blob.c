@@ -397,7 +397,9 @@ copse_status copse_robot_view(copse_robot *robot, const void *blob, size_t len)
         return st;
     robot_point(&r, (const uint32_t *)blob_section_data(blob, &info, 0), (size_t)size, &c, NULL);
     st = check_layout(&r, &c, words);
-    if (st == COPSE_OK)
+    if (st == COPSE_OK) {
+        r.reach = robot_reach(&r);
         *robot = r;
+    }
     return st;
 }

@@ -581,5 +581,6 @@ copse_status copse_robot_build(copse_robot *robot, copse_arena *arena, const cop
     }
     copse_arena_rewind(arena, mark + round8((uint64_t)words * 4u));
     robot->bytes = (size_t)words * 4u;
+    robot->reach = robot_reach(robot);
     return COPSE_OK;
 }

@@ -449,6 +449,20 @@ static COPSE_NOINLINE copse_status rc_leaf(const rc_ctx *c, const rc_job *j, con
 
 /* ---- a pair: the link's mesh or shapes against the other's ----------------------------------- */
 
+/* A moving object's own rules: PARAM (kind), NONFINITE, EMPTY_RANGE, copse_obb_check's. */
+static copse_status rc_object_check(const copse_world_object *o)
+{
+    if (o->kind == COPSE_OBJECT_BOX)
+        return copse_obb_check(&o->box);
+    if (o->kind != COPSE_OBJECT_SPHERE)
+        return COPSE_ERR_PARAM;
+    if (!geo_finite(o->sphere.radius) || !geo_finite(o->sphere.center.x) || !geo_finite(o->sphere.center.y) ||
+        !geo_finite(o->sphere.center.z))
+        return COPSE_ERR_NONFINITE;
+    return o->sphere.radius < 0.0f ? COPSE_ERR_EMPTY_RANGE : COPSE_OK;
+}
+
+
 /* Shape i of a link, in the world. */
 static void rc_shape_world(const rc_ctx *c, uint32_t link, uint32_t i, copse_capsule *cap)
 {
@@ -527,21 +541,16 @@ static COPSE_NOINLINE copse_status rc_parts(const rc_ctx *c, const rc_job *job, 
         break;
     default: {
         const copse_world_object *o = &w->objects[job->other];
+        if ((st = rc_object_check(o)) != COPSE_OK) /* robot_check_begin has: kept for the internal callers */
+            return st;
         if (o->kind == COPSE_OBJECT_BOX) {
             b.type = RC_OBB;
             b.obb = &o->box;
-        } else if (o->kind != COPSE_OBJECT_SPHERE) {
-            return COPSE_ERR_PARAM;
         } else {
             b.type = RC_CAPSULE;
             b.cap.segment.a = o->sphere.center;
             b.cap.segment.b = o->sphere.center;
             b.cap.radius = o->sphere.radius;
-            if (!geo_finite(b.cap.radius) || !geo_finite(o->sphere.center.x) || !geo_finite(o->sphere.center.y) ||
-                !geo_finite(o->sphere.center.z))
-                return COPSE_ERR_NONFINITE;
-            if (b.cap.radius < 0.0f)
-                return COPSE_ERR_EMPTY_RANGE;
         }
     }
     }
@@ -776,6 +785,25 @@ static copse_status rc_detail(const rc_ctx *c, const rc_job *touch, const rc_nea
 
 /* ---- arguments ---------------------------------------------------------------------------------- */
 
+/* Past the checks' world (COPSE_ROBOT_MAX_COORD): |v| + grow in some coordinate. */
+COPSE_INLINE bool rc_beyond(copse_vec3 v, float grow)
+{
+    return !(rc_mag(v) + grow <= COPSE_ROBOT_MAX_COORD);
+}
+
+float robot_reach(const copse_robot *r)
+{
+    float reach = 0.0f, c[3], radius;
+    uint32_t i;
+    for (i = 0; i < r->link_count; i++) {
+        robot_link_sphere(r, i, c, &radius);
+        if (radius >= 0.0f)
+            reach = geo_max(reach, rc_len(c[0], c[1], c[2]) + radius + robot_link_at(r, i)->padding);
+    }
+    return reach;
+}
+
+/* Everything a pair could refuse, decided before any pair (robot.h: the checks' argument rules). */
 copse_status robot_check_begin(const copse_robot *r, const copse_world *w, const copse_pose *poses, uint32_t flags)
 {
     uint32_t i;
@@ -787,11 +815,15 @@ copse_status robot_check_begin(const copse_robot *r, const copse_world *w, const
     if ((flags & COPSE_ROBOT_WORLD) != 0u) {
         if (w == NULL || (w->mesh_count > 0u && w->meshes == NULL) || (w->object_count > 0u && w->objects == NULL))
             return COPSE_ERR_NULL;
-        for (i = 0; i < w->mesh_count; i++)
-            if (w->meshes[i].tree == NULL)
-                return COPSE_ERR_NULL;
-        for (i = 0; i < w->mesh_count; i++) /* every call, whatever it stops at, refuses a bad one */
-            if ((st = copse_pose_check(&w->meshes[i].pose)) != COPSE_OK)
+        for (i = 0; i < w->mesh_count; i++) {
+            const copse_world_mesh *m = &w->meshes[i];
+            if ((st = copse__collide_mesh_tree(m->tree)) != COPSE_OK || (st = copse_pose_check(&m->pose)) != COPSE_OK)
+                return st;
+            if (rc_beyond(m->pose.translation, 0.0f))
+                return COPSE_ERR_NONFINITE;
+        }
+        for (i = 0; i < w->object_count; i++)
+            if ((st = rc_object_check(&w->objects[i])) != COPSE_OK)
                 return st;
         if (w->scan != NULL) {
             if (!geo_finite(w->scan_padding))
@@ -800,9 +832,12 @@ copse_status robot_check_begin(const copse_robot *r, const copse_world *w, const
                 return COPSE_ERR_PARAM;
         }
     }
-    for (i = 0; i < r->link_count; i++)
+    for (i = 0; i < r->link_count; i++) {
         if ((st = copse_pose_check(&poses[i])) != COPSE_OK)
             return st;
+        if (rc_beyond(poses[i].translation, r->reach))
+            return COPSE_ERR_NONFINITE;
+    }
     return COPSE_OK;
 }
 

@@ -141,9 +141,13 @@ void robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out);
  * it has neither). */
 void robot_link_sphere(const copse_robot *robot, uint32_t link, float center[3], float *radius);
 
-/* The checks' argument rules: NULL (robot, poses; world under COPSE_ROBOT_WORLD), PARAM (flags,
- * a negative scan_padding), NONFINITE, and every link pose's and (under COPSE_ROBOT_WORLD) every world
- * mesh pose's copse_pose_check. */
+/* copse_robot.reach: the largest |centre| + radius + padding of the links' bounding spheres
+ * (robot_link_sphere), in their frames; set by the build and the view. */
+float robot_reach(const copse_robot *robot);
+
+/* The checks' argument rules (robot.h): everything a pair could refuse, decided before any pair
+ * so that no status depends on where a call stops; link poses and world mesh poses within
+ * COPSE_ROBOT_MAX_COORD. */
 copse_status robot_check_begin(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
                                uint32_t flags);
 
