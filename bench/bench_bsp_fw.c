@@ -3,7 +3,7 @@
  * bench_bsp_fw: the BSP trees on a board. Builds generated scenes sized to the board's
  * memory (no data files), then prints, as markdown table rows, the counter cost of each build
  * and of one query by the tree and by brute force. Under `qemu-run <board> <elf> --icount` the
- * counter is an exact instruction count (BOARDS.md section 4): the numbers are deterministic.
+ * counter is an exact instruction count (docs/boards.md: counting instructions): the numbers are deterministic.
  */
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * bench_fw: copse on a board. Builds a procedural room (bench_scene_room; no data
  * files), then prints the counter cost of each build and, per query family, of one
  * query by copse and by brute force. Under `qemu-run <board> <elf> --icount` the
- * port's counter is an exact instruction count (BOARDS.md section 4), so the numbers
+ * port's counter is an exact instruction count (docs/boards.md: counting instructions), so the numbers
  * are deterministic; on the host the same program prints nanoseconds.
  *
  * Output is one record per line for bench/report.py:

@@ -4,7 +4,7 @@
  * floor, crates and shelves; no data files) and a procedural robot link (a closed cylinder,
  * forearm sized), both as BVHs; the link at random poses near the room's surfaces, about half of
  * them touching. Under `qemu-run <board> <elf> --icount` the port's counter counts instructions
- * exactly (BOARDS.md section 4), so each figure is deterministic; on the host it is nanoseconds.
+ * exactly (docs/boards.md: counting instructions), so each figure is deterministic; on the host it is nanoseconds.
  *
  * One record per line:
  *   scene <room triangles> <link triangles> <room tree bytes> <link tree bytes>

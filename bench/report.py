@@ -304,7 +304,7 @@ def main():
             doc.append("\n## Boards: instructions under QEMU -icount\n")
             doc.append("The procedural room of bench/bench_fw.c (uneven floor + crates, some turned), built and "
                        "queried on the board; 32 queries per family, SAH trees with leaf size 4 (the 2D tree is "
-                       "the XZ projection). Counts are exact and repeatable (BOARDS.md section 4); they include "
+                       "the XZ projection). Counts are exact and repeatable (docs/boards.md: counting instructions); they include "
                        "the query loop. Brute force is the same C as on the host.\n")
             boards = [tuple(b.split("=", 1)) for b in args.board]
             doc.append(board_section(boards))

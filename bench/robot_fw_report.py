@@ -68,7 +68,7 @@ def main():
     p = out.append
     p("## 3. On the boards: instructions per configuration")
     p("")
-    p("bench/robot_fw.c under QEMU `-icount` (an exact count of guest instructions, BOARDS.md section 4), "
+    p("bench/robot_fw.c under QEMU `-icount` (an exact count of guest instructions, docs/boards.md: counting instructions), "
       "arm-none-eabi-gcc -O2, the image built by mk/robot-fw.mk. The Panda (%s links, %s variables, %s triangles) "
       "baked by `copse robot bake panda.urdf --capsule --name robot_panda -o robot_panda.c` (ROBOT_SHAPES) into a const "
       "blob (a %s-byte layout; the blob's bytes are robot_panda.o's rodata below), and a world of the table and box alone (%s triangles, a %s-byte tree baked by `copse bake "
@@ -128,7 +128,7 @@ def main():
         p("RAM beyond the stack taken by the robot, the world and the library: **0 bytes** of .data and .bss on "
           "every board (the robot, the world tree and the link poses are views and stack locals). The "
           ".data + .bss above belong to the port (its counter state) and newlib; the harness's "
-          "configurations are on main's stack. The boards' flash is 4 MB (BOARDS.md): the image fits.")
+          "configurations are on main's stack. The boards' flash is 4 MB (docs/boards.md): the image fits.")
     p("")
     print("\n".join(out))
 

@@ -52,7 +52,7 @@ bench-bsp-boards:
 	    tools/qemu-run $$b $(B)/bench/$$b/bench_bsp_fw.elf --icount > $(BSPB_OUT)/fw-$$b.txt || exit 1; \
 	 done
 	@{ echo; echo "## On the boards: instructions under QEMU -icount"; echo; \
-	   echo "Exact guest instruction counts (BOARDS.md section 4), the same on every run; generated scenes sized to the"; \
+	   echo "Exact guest instruction counts (docs/boards.md: counting instructions), the same on every run; generated scenes sized to the"; \
 	   echo "board's RAM (\`bench/bench_bsp_fw.c\`); 32 queries per family, brute force over every brush or box."; \
 	   echo "Bytes: the tree; peak: the build's arena."; echo; \
 	   echo "| board | scene | build (insn) | bytes | peak | nodes | depth |"; echo "|---|---|---|---|---|---|---|"; \

@@ -2,7 +2,7 @@
 /*
  * Blobs of the BSP trees (docs/format.md, kinds 4 and 5): round trips on random maps and brush
  * sets where the viewed tree answers every query bit for bit as the built one and passes the
- * brute-force judges of tests/test_bsp2.c and test_bsp3.c; the seed's hand-derived tree read
+ * brute-force judges of tests/test_bsp2.c and test_bsp3.c; the reference example's hand-derived tree read
  * back from its blob; every truncation and every single-byte corruption of small blobs
  * (refused, or with the CRC fixed up refused or safe to query); each hand-made way to be
  * wrong with its own status; a guard after the save buffer for every capacity; bad arguments.
@@ -353,7 +353,7 @@ static void test_bsp3_round_trip(void)
             }
 }
 
-/* The small blobs of the hostile, status and guard tests: the seed map and two boxes (the
+/* The small blobs of the hostile, status and guard tests: the reference map and two boxes (the
  * hand-derived trees of tests/test_bsp2.c and test_bsp3.c). */
 typedef struct fixtures {
     copse_box2 scene, boxes[4];
@@ -491,7 +491,7 @@ static void run_cases(const char *what, const uint8_t *blob, size_t size, const 
 
 static void test_specific_statuses(void)
 {
-    /* the seed tree: nodes Y16 Y9 Y4 E S0,1 X22 S0 S3 X19 S2 S3 (12 bytes each); items 0 1 0 3 2 3 */
+    /* the reference tree: nodes Y16 Y9 Y4 E S0,1 X22 S0 S3 X19 S2 S3 (12 bytes each); items 0 1 0 3 2 3 */
     static const blob_case cases2[] = {
         {0, 4, 0x00050001u, COPSE_ERR_BLOB_KIND},      /* version 1, kind 5 */
         {0, 20, 1u, COPSE_ERR_BLOB_HEADER},            /* flags */

@@ -60,7 +60,7 @@ void bsp2_judge_tree(const copse_bsp2 *t, unsigned kind, uint32_t depth, uint64_
 bool bsp2_make_map(unsigned kind, uint32_t n, test_rng *rng, copse_box2 *scene, const copse_box2 **boxes);
 const char *bsp2_map_name(unsigned kind);
 
-/* The seed article's example (4 boxes), and everything derived by hand about its tree. */
+/* The reference example (4 boxes), and everything derived by hand about its tree. */
 void bsp2_seed_scene(copse_box2 *scene, copse_box2 *boxes);
 void bsp2_check_seed_tree(const copse_bsp2 *t);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The 2D axis-aligned BSP tree: the seed article's example with its tree derived by hand,
+ * The 2D axis-aligned BSP tree: the reference example with its tree derived by hand,
  * every query against brute force over the boxes on random scenes (fixed seeds, sizes 0, 1,
  * 2 and up, touching and coincident boxes, integer grids where float is exact, huge
  * coordinates), the leaves' contents against the regions they cover, exact sizes with a
@@ -39,7 +39,7 @@ bool bsp2_build_exact(copse_bsp2 *t, const copse_box2 *scene, const copse_box2 *
     return t->node_count > 0;
 }
 
-/* ---- the seed's example -------------------------------------------------------------------------- */
+/* ---- the reference example -------------------------------------------------------------------------- */
 
 /*
  * Scene 1..33 x 1..33; boxes as (x0, x1, y0, y1): 0 = (4,10,4,16), 1 = (10,24,4,9),
@@ -128,7 +128,7 @@ static bool log_pair(void *user, uint32_t a, uint32_t b)
     return true;
 }
 
-/* The seed tree's leaves (nodes 3, 4, 6, 7, 9, 10) in the visit orders, the array form's
+/* The reference tree's leaves (nodes 3, 4, 6, 7, 9, 10) in the visit orders, the array form's
  * truncation, visitors that stop, the pairs of the broad phase. */
 static void seed_walks(const copse_bsp2 *t)
 {
@@ -191,7 +191,7 @@ static void seed_walks(const copse_bsp2 *t)
     CHECK(count == 2 && objs[0] == 0 && objs[1] == 1);
 }
 
-/* Everything derived by hand about the seed tree, on a built or a viewed one. */
+/* Everything derived by hand about the reference tree, on a built or a viewed one. */
 void bsp2_check_seed_tree(const copse_bsp2 *t)
 {
     char text[256];
@@ -430,7 +430,7 @@ static bool box_in_region(const copse_box2 *b, const leaf_region *r, double *lo,
     return lo[0] < (double)r->mx[0] && hi[0] > (double)r->mn[0] && lo[1] < (double)r->mx[1] && hi[1] > (double)r->mn[1];
 }
 
-/* The seed's rule, again, in double, from the boxes: the line a region with pieces gets, as
+/* The original rule, again, in double, from the boxes: the line a region with pieces gets, as
  * axis (0 x, 1 y; 2 none) and coordinate. Exact for the integer scenes it is used on. */
 static unsigned seed_rule(const scene2 *s, const leaf_region *r, double *split, uint32_t *pieces)
 {
@@ -476,7 +476,7 @@ static unsigned seed_rule(const scene2 *s, const leaf_region *r, double *split, 
 
 /* Every leaf lists exactly the objects whose interior meets its closed region (computed here,
  * not by the library); leaves hold several objects only at the depth cap or when no line fits;
- * on integer scenes (`rule`) every line is the one the seed's rule picks. */
+ * on integer scenes (`rule`) every line is the one the original rule picks. */
 static void check_leaves(const copse_bsp2 *t, const scene2 *s, leaf_region *reg, uint32_t max_depth, bool rule)
 {
     uint32_t stack[COPSE_BSP_MAX_DEPTH + 2u], depth[COPSE_BSP_MAX_DEPTH + 2u], sp = 0, k, bad = 0, bad_rule = 0;
@@ -505,7 +505,7 @@ static void check_leaves(const copse_bsp2 *t, const scene2 *s, leaf_region *reg,
                     bad += j >= count || objs[j++] != i;
             }
             bad += j != count;
-            /* the seed's stop rules: a leaf at the cap, or with fewer than two objects, or no line */
+            /* the original stop rules: a leaf at the cap, or with fewer than two objects, or no line */
             bad_rule += rule && d < max_depth && want != 2u;
             continue;
         }
@@ -521,7 +521,7 @@ static void check_leaves(const copse_bsp2 *t, const scene2 *s, leaf_region *reg,
         depth[sp++] = d + 1u;
     }
     CHECKF(bad == 0, "%u leaves list the wrong objects", (unsigned)bad);
-    CHECKF(bad_rule == 0, "%u nodes where the seed's rule decides otherwise", (unsigned)bad_rule);
+    CHECKF(bad_rule == 0, "%u nodes where the original rule decides otherwise", (unsigned)bad_rule);
 }
 
 typedef struct order_ctx {
@@ -732,7 +732,7 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
            k_scene_names[kind], (unsigned)s->n, bad_point, bad_box, bad_circle, bad_seg, bad_leaves);
 }
 
-/* One built scene, judged whole: leaf contents (and the seed's rule on integer scenes), both
+/* One built scene, judged whole: leaf contents (and the original rule on integer scenes), both
  * visit orders, the pairs, and the query battery. */
 /* A built (or viewed) tree over s, judged whole. */
 static void judge_tree(const copse_bsp2 *tree, const scene2 *s, scene_kind kind, uint32_t depth, test_rng *rng,

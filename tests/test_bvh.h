@@ -11,7 +11,7 @@
  *   - tk_verify_tree: the structure of a built tree, checked independently of
  *     copse_bvh_check.
  *
- * Comparison rules (issue 2): overlap queries report the oracle's id set, except primitives
+ * Comparison rules: overlap queries report the oracle's id set, except primitives
  * within the boundary band (counted as excused); a first hit agrees on hit/miss and on t within
  * 1e-4 of the scene diagonal, and on the id unless the oracle's t of the reported id ties the
  * best; nearest answers agree on the distance and the reported point lies on the reported

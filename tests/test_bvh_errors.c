@@ -629,7 +629,7 @@ static void test_bad_inspection(void)
     CHECK_STATUS(copse_bvh_get_stats(NULL, &stats), COPSE_ERR_NULL);
     CHECK_STATUS(copse_bvh_get_stats(&t->bvh, NULL), COPSE_ERR_NULL);
     CHECK_STATUS(copse_bvh_check(NULL), COPSE_ERR_NULL);
-    CHECK(copse_bvh_prim_id(NULL, 5) == COPSE_NONE); /* no tree, no primitive (issue 15) */
+    CHECK(copse_bvh_prim_id(NULL, 5) == COPSE_NONE); /* no tree, no primitive */
     CHECK_EQ_INT(copse_bvh_prim_id(&t->bvh, 3), tk_box_id(3));
 }
 

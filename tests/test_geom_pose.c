@@ -7,7 +7,7 @@
  * associativity and long chains; copse_pose_check and copse_obb_check on every way a matrix can fail
  * to be a rotation; every NULL. copse's own sine and cosine: the error in ulps over many angles
  * and the hardest ones (the float angles nearest multiples of pi/2), and fixed bit patterns
- * computed once on the host, which every board must reproduce (DESIGN.md principle 6).
+ * computed once on the host, which every board must reproduce (docs/design.md rule 6).
  */
 #include <float.h>
 #include <math.h>

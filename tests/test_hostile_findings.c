@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Regressions for the findings of the hostile review of the public API (issue 15): each test
+ * Regressions for the findings of the hostile review of the public API: each test
  * is the attack that found the defect, checked against the documented answer. The oracles are
  * written here from the headers' definitions (uint64 arithmetic for sizes), never by calling
  * the code under test twice.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Same input, same bytes (DESIGN.md principle 6): fixed small scenes built by every builder,
+ * Same input, same bytes (docs/design.md rule 6): fixed small scenes built by every builder,
  * each tree hashed and printed as a "checksum <name>: <hash>" line. `make test` compares
  * those lines across every host configuration, the FMA-contracting builds, every board and
  * the big-endian run (tools/same-bytes); a difference or a missing line fails it.

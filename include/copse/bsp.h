@@ -4,7 +4,7 @@
  *
  * One module, two trees that share their walks, their text dumps and their limits:
  *
- *   copse_bsp2  the 2D axis-aligned map tree of the seed: a scene rectangle cut by vertical
+ *   copse_bsp2  the 2D axis-aligned map tree: a scene rectangle cut by vertical
  *               and horizontal lines taken from the edges of the objects' boxes. Leaves list
  *               the objects (boxes) that overlap them; a leaf without objects is empty space.
  *               Line of sight, occlusion order and broad phase for a ground robot's map.
@@ -55,7 +55,7 @@ typedef enum copse_bsp_order {
 typedef bool (*copse_bsp_pair_visitor)(void *user, uint32_t a, uint32_t b);
 
 /* =============================================================================================
- * The 2D axis-aligned tree (the seed)
+ * The 2D axis-aligned tree (the original map tree)
  * ========================================================================================== */
 
 /* Node kinds (the low two bits of copse_bsp2_node.info). */
@@ -161,7 +161,7 @@ typedef struct copse_bsp2_trace {
 copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *segment, copse_bsp2_trace *out);
 
 /* Every leaf in front-to-back order from `eye` (the side of each line holding the eye first;
- * on a line, the low side first) or back-to-front (the painter's order of the seed). */
+ * on a line, the low side first) or back-to-front (the painter's order). */
 copse_status copse_bsp2_visit_front_to_back(const copse_bsp2 *bsp, copse_vec2 eye, copse_id_visitor visit,
                                             void *user);
 copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 eye, copse_id_visitor visit,

@@ -18,7 +18,7 @@
  * must not move while it is in the tree. Each node keeps the exact bounds of the points below
  * it. A leaf holds up to `leaf_size` points; one more splits it around its cell's centre, into
  * the non-empty octants only. A removal that leaves a subtree with at most one bucket of points
- * folds it back into one leaf. Rules that keep splitting finite (the seed's):
+ * folds it back into one leaf. Rules that keep splitting finite (the original tree's):
  *   - max_depth: no node deeper than max_depth levels below the root;
  *   - the same-count rule: a split that would hand all of a leaf's points to one child is not
  *     made at that level; the points are followed down (one node per level) only while they can

@@ -3,7 +3,7 @@
  * The primitive kernels of the collision queries (src/collide): exact orientation tests,
  * closest points, convex distance (GJK) and sweeps, each on plain float arrays in one frame.
  *
- * Float only: no double anywhere in these files (DESIGN principle 8). Exactness comes from
+ * Float only: no double anywhere in these files (docs/design.md rule 8). Exactness comes from
  * error-bounded filters with exact float-expansion fallbacks, not from wider types.
  *
  * Conventions:

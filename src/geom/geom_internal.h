@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Same input, same bytes (DESIGN.md 6): no multiply-add contraction anywhere in the library,
+/* Same input, same bytes (docs/design.md rule 6): no multiply-add contraction anywhere in the library,
  * whatever the user's flags, since a fused a*b+c rounds once and changes split planes and
  * bounds on CPUs with FMA. GCC ignores #pragma STDC FP_CONTRACT but honours this pragma under
  * -ffp-contract=fast and -march=haswell; clang honours its pragma under its default

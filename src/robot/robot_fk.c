@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A robot's forward kinematics and what it tells about itself: variables, names, link parts and
- * the allowed-collision matrix. Each function is small and stands alone (DESIGN.md 9).
+ * the allowed-collision matrix. Each function is small and stands alone (docs/design.md rule 9).
  */
 #include "robot_internal.h"
 #include "../geom/pose_internal.h"

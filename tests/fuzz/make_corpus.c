@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Writes the seed corpus of the fuzz targets (make fuzz-corpus): small valid inputs, so the
+/* Writes the starting corpus of the fuzz targets (make fuzz-corpus): small valid inputs, so the
  * fuzzers start from real structure. tests/fuzz/corpus/<target>/ holds its output.
  *   fuzz_blob, fuzz_bvh_view: BVH blobs saved over the fuzz sources (fuzz_source_*) for every
  *     source kind and split, a few sizes, and (fuzz_blob) each one's big-endian form;

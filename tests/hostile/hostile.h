@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The hostile-API suite (issue 15; docs/hostile.md): every public function of the headers (include/copse)
+ * The hostile-API suite (docs/hostile.md): every public function of the headers (include/copse)
  * driven with NULLs, zeroed and garbage structures, capacity 0, limits +-1, overflowing and
  * denormal numbers, re-entrant callbacks, misaligned buffers, guard bytes after every caller
  * buffer, and the deepest queries on a small thread stack. Host only (it mallocs its guarded
