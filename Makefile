@@ -122,7 +122,9 @@ X_OPT     ?= -O2
 X_APP_OPT ?= $(X_OPT)
 X_COMMON  := $(BOARD_CFLAGS) -g -std=c99 $(WARN) $(FP_FLAGS) $(INC) -ffunction-sections \
              -fdata-sections -MMD -MP
-X_LIBFLAGS := $(X_COMMON) $(X_OPT) -ffreestanding
+# The core needs no libc header (DESIGN.md 1): only the compiler's own (stdint.h, float.h ...).
+X_CC_INCLUDE := $(shell $(X_CC) -print-file-name=include)
+X_LIBFLAGS := $(X_COMMON) $(X_OPT) -ffreestanding -nostdinc -isystem $(X_CC_INCLUDE)
 X_APPFLAGS := $(X_COMMON) $(X_APP_OPT) -DCOPSE_BOARD_NAME=\"$(BOARD)\" -DCOPSE_SYSTICK_HZ=$(SYSTICK_HZ)u \
               -DCOPSE_ICOUNT_SHIFT=$(ICOUNT_SHIFT) -Iport/$(BOARD_ARCH)
 X_LDFLAGS := $(BOARD_CFLAGS) -nostartfiles --specs=nano.specs -Wl,--gc-sections -Lboards/$(BOARD) \
@@ -187,12 +189,15 @@ board-run: $(X_TEST_ELFS)
 endif
 
 # ---------------------------------------------------------------------------------------------
-# The core's promises, checked on its Cortex-M0 objects: no heap, stdio or exit symbols.
+# The core's promises, checked on its Cortex-M0 objects: no heap, stdio or exit symbols; and no
+# libc header: the core compiles with -nostdinc and only the compiler's own headers (the board
+# libraries are built that way too).
+CORE_NOSTDINC_CCS := gcc arm-none-eabi-gcc
 check-core:
 	@$(MAKE) --no-print-directory BOARD=microbit $(B)/microbit/libcopse.a >/dev/null
 	@mkdir -p $(B)/logs
 	@echo "== core checks"
-	@(tools/check-core $(B)/microbit/lib; echo "rc=$$?") > $(B)/logs/core-checks.log 2>&1; \
+	@(tools/check-core $(addprefix --nostdinc ,$(CORE_NOSTDINC_CCS)) $(B)/microbit/lib; echo "rc=$$?") > $(B)/logs/core-checks.log 2>&1; \
 	 cat $(B)/logs/core-checks.log | grep -v '^rc='; grep -q '^rc=0$$' $(B)/logs/core-checks.log
 
 # The runner's own failure paths, on the smallest and the default board.

@@ -25,8 +25,6 @@
  */
 #include "bsp_internal.h"
 
-#include <string.h>
-
 typedef struct region {
     float min[2], max[2];
     uint32_t patch; /* the node whose high-child index this region's node fills, or NONE */
@@ -216,7 +214,7 @@ size_t copse_bsp2_build_bytes(const copse_box2 *scene, const copse_box2 *objects
     bsp2_out out;
     if (bsp2_validate(scene, objects, count, params) != COPSE_OK)
         return (size_t)-1;
-    memset(&out, 0, sizeof out);
+    __builtin_memset(&out, 0, sizeof out);
     if (bsp2_run(scene, objects, count, params->max_depth, &out) != COPSE_OK)
         return (size_t)-1;
     return bsp2_size(out.nodes_used, out.items_used);
@@ -235,13 +233,13 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
     size_t mark;
     if (bsp == NULL)
         return COPSE_ERR_NULL;
-    memset(bsp, 0, sizeof *bsp);
+    __builtin_memset(bsp, 0, sizeof *bsp);
     if (arena == NULL)
         return COPSE_ERR_NULL;
     st = bsp2_validate(scene, objects, count, params);
     if (st != COPSE_OK)
         return st;
-    memset(&out, 0, sizeof out);
+    __builtin_memset(&out, 0, sizeof out);
     st = bsp2_run(scene, objects, count, params->max_depth, &out);
     if (st != COPSE_OK)
         return st;
@@ -254,7 +252,7 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
         copse_arena_rewind(arena, mark);
         return COPSE_ERR_NOMEM;
     }
-    memset(out.nodes, 0, bsp2_size(out.nodes_used, out.items_used)); /* no stale padding */
+    __builtin_memset(out.nodes, 0, bsp2_size(out.nodes_used, out.items_used)); /* no stale padding */
     out.nodes_used = out.items_used = out.leaves = out.depth = out.splits = 0;
     (void)bsp2_run(scene, objects, count, params->max_depth, &out);
     bsp->nodes = out.nodes;
