@@ -12,7 +12,11 @@
 #
 #   make demo                        mps2-an386 (Cortex-M4F), the full warehouse and cell
 #   make demo DEMO_BOARD=microbit    Cortex-M0 with 16 KB RAM: the small ones (DEMO_SMALL=1)
+#   make demo DEMO_BOARD=<b>         any board: the demos its board.mk lists (DEMOS), its scene
+#                                    size (DEMO_SCENE := small where RAM is short)
 #   make demo CONFIG=asan-ubsan      the host side under ASan + UBSan
+#
+# make test runs demo-check: on every QEMU board, each demo that fits it, against the host.
 #
 # The warehouse scene is also baked on the host: a small host program (examples/warehouse/host)
 # writes it as binary STL, `copse bake` (mk/tool.mk) turns that into warehouse_tree.c/.h (the
@@ -22,7 +26,6 @@
 # `make BOARD=<b>` also builds $(B)/<b>/copse_demo.elf and $(B)/<b>/copse_arm.elf.
 
 DEMO_BOARD        ?= $(DEFAULT_BOARD)
-DEMO_SMALL_BOARDS := microbit
 DEMO_SRC          := $(sort $(wildcard examples/warehouse/*.c))
 ARM_SRC           := $(sort $(wildcard examples/arm_cell/*.c))
 DEMO_DEPS         := gcc make gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm libassimp-dev
@@ -35,16 +38,11 @@ DEMO_TOOL         := $(H_OUT)/tool/copse
 
 .PHONY: demo demo-compare demo-compare-warehouse demo-compare-arm demo-check
 
-# Part of make test: the same comparisons, one verdict per demo, as log lines for tools/summarize.
+# Part of make test: the same comparisons on every QEMU board, one log per board.
 demo-check:
 	@mkdir -p $(B)/logs
-	@echo "== demo (mps2-an386 and host, answers compared: warehouse, arm)"
-	@{ p=0; f=0; for d in warehouse arm; do \
-	     if $(MAKE) --no-print-directory BOARD=$(DEFAULT_BOARD) demo-compare-$$d > $(B)/logs/demo-$$d.out 2>&1; \
-	     then echo "ok   $$(tail -n 1 $(B)/logs/demo-$$d.out)"; p=$$((p + 1)); \
-	     else cat $(B)/logs/demo-$$d.out; echo "FAIL demo $$d"; f=$$((f + 1)); fi; done; \
-	   echo "$$p passed, $$f failed"; echo "rc=0"; } > $(B)/logs/demo.log 2>&1; \
-	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/demo.log; grep -q ' 0 failed$$' $(B)/logs/demo.log
+	@echo "== demo (each board's demos and the host, answers compared: $(BOARDS))"
+	@for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b demo-run || true; done
 
 demo:
 	@$(ENSURE) $(DEMO_DEPS)
@@ -101,14 +99,20 @@ $(eval $(call demo_variant,full,0))
 $(eval $(call demo_variant,small,1))
 
 ifdef BOARD
-DEMO_VARIANT  := $(if $(filter $(BOARD),$(DEMO_SMALL_BOARDS)),small,full)
+# boards/<b>/board.mk: DEMOS (which demos fit: warehouse arm), DEMO_SCENE (full or small)
+DEMOS         ?= warehouse arm
+DEMO_VARIANT  := $(if $(filter small,$(DEMO_SCENE)),small,full)
 DEMO_X_GEN    := $(call DEMO_GEN,$(DEMO_VARIANT))
 DEMO_X_OBJ    := $(DEMO_SRC:%.c=$(X_OUT)/demo/%.o) $(X_OUT)/demo/gen/warehouse_tree.o
 DEMO_HOST_BIN := $(H_OUT)/demo-$(DEMO_VARIANT)/copse_demo
 ARM_HOST_BIN  := $(H_OUT)/demo-$(DEMO_VARIANT)/copse_arm
 DEMO_SMALL_X  := $(if $(filter small,$(DEMO_VARIANT)),1,0)
 
-board: $(X_OUT)/copse_demo.elf $(X_OUT)/copse_arm.elf
+DEMO_ELF_warehouse := copse_demo.elf
+DEMO_ELF_arm       := copse_arm.elf
+X_DEMO_ELFS   := $(foreach d,$(DEMOS),$(X_OUT)/$(DEMO_ELF_$(d)))
+
+board: $(X_DEMO_ELFS)
 
 $(X_OUT)/demo/examples/warehouse/main.o: $(DEMO_X_GEN)/warehouse_tree.h
 $(DEMO_SRC:%.c=$(X_OUT)/demo/%.o): $(X_OUT)/demo/%.o: %.c
@@ -166,8 +170,18 @@ demo-compare-warehouse: $(X_OUT)/copse_demo.elf $(DEMO_HOST_BIN)
 demo-compare-arm: $(X_OUT)/copse_arm.elf $(ARM_HOST_BIN)
 	$(call demo_compare,arm,$(X_OUT)/copse_arm.elf,$(ARM_HOST_BIN),examples/arm_cell)
 
-# Both; the arm runs even when the warehouse failed, and the target fails if either did.
+# The board's demos; each runs even when another failed, and the target fails if any did.
 demo-compare:
-	@r=0; $(MAKE) --no-print-directory demo-compare-warehouse || r=1; \
-	 $(MAKE) --no-print-directory demo-compare-arm || r=1; exit $$r
+	@r=0; for d in $(DEMOS); do $(MAKE) --no-print-directory demo-compare-$$d || r=1; done; exit $$r
+
+# make test's part (demo-check): each demo a verdict, as log lines for tools/summarize.
+demo-run:
+	@mkdir -p $(B)/logs
+	@{ p=0; f=0; for d in $(DEMOS); do \
+	     if $(MAKE) --no-print-directory demo-compare-$$d > $(B)/logs/demo-$$d-$(BOARD).out 2>&1; \
+	     then echo "ok   $$(tail -n 1 $(B)/logs/demo-$$d-$(BOARD).out)"; p=$$((p + 1)); \
+	     else cat $(B)/logs/demo-$$d-$(BOARD).out; echo "FAIL demo $$d on $(BOARD)"; f=$$((f + 1)); fi; done; \
+	   [ -z "$(DEMOS)" ] && echo "info no demo fits $(BOARD) (boards/$(BOARD)/board.mk: DEMOS)"; \
+	   echo "$$p passed, $$f failed"; echo "rc=0"; } > $(B)/logs/demo-$(BOARD).log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/demo-$(BOARD).log; grep -q ' 0 failed$$' $(B)/logs/demo-$(BOARD).log
 endif
