@@ -5,6 +5,7 @@
 #   fma-gcc-haswell    gcc -march=haswell -ffp-contract=fast (x86-64 FMA3; this machine has it)
 #   fma-clang-haswell  clang -march=haswell -ffp-contract=on (clang's default contraction)
 #   fma-mps2-an386     arm-none-eabi-gcc -ffp-contract=fast on the Cortex-M4F (VFMA.F32), QEMU
+#   fma-rv32imafc      riscv64-unknown-elf-gcc -ffp-contract=fast on RV32F (fmadd.s), QEMU
 # Each prints the suite's checksum lines; tools/same-bytes (in make test) compares them with
 # every other run. The library stays exact through the pragmas in src/geom/geom_internal.h.
 # fma-asm counts fused multiply-adds in the library objects of those builds: there must be none.
@@ -17,7 +18,7 @@ FMA_FLAGS_gcc-haswell   := -std=c11 -ffp-contract=fast
 FMA_FLAGS_clang-haswell := -std=c11 -ffp-contract=on
 FMA_CC_gcc-haswell      := gcc
 FMA_CC_clang-haswell    := clang
-FMA_BOARDS  := mps2-an386
+FMA_BOARDS  := mps2-an386 rv32imafc
 FMA_X_FLAGS := -fno-math-errno -ffp-contract=fast
 
 .PHONY: fma-run fma-asm fma-asm-board
