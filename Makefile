@@ -46,7 +46,8 @@ ARCH_ALL_DEPS := $(sort $(shell sed -n 's/^ARCH_\(QEMU_\)\{0,1\}DEPS *:= *//p' p
 DEPS_TEST  := gcc clang make python3 $(ARCH_ALL_DEPS) libassimp-dev libclang-rt-14-dev
 ENSURE     := tools/ensure-deps
 
-.PHONY: all test deps-test host host-run board board-run runner-check runner-checks check-core clean
+.PHONY: all test deps-test host host-run board board-run board-build runner-check runner-run runner-checks \
+        core-check check-core clean
 
 ifdef BOARD
 all: board
@@ -58,27 +59,69 @@ deps-test:
 	@$(ENSURE) $(DEPS_TEST)
 
 # ---------------------------------------------------------------------------------------------
-# make test: every configuration runs even when one fails; the total decides.
+# make test: every job runs even when another fails; the total decides. The jobs are independent
+# (each builds in its own folders and writes its own logs) and single-threaded (one compiler, one
+# QEMU or one test program at a time), so TEST_JOBS of them run at once (make -j, output kept per
+# job); the longest are listed first. Before them, test-prep builds what several share (the host
+# library, the copse tool and the demos' host side); after them, the checks over every job's
+# results. $(B)/logs/times.txt: each job's wall time.
+TEST_JOBS ?= 2
+TEST_JOB_ALL   := $(addprefix board-,$(BOARDS)) $(addprefix host-,$(HOST_CONFIGS)) bigendian fuzz fma \
+                  $(addprefix build-,$(BUILD_ONLY_BOARDS)) spdx
+# Longest first (minutes of CPU, measured: rv32imafc 8, mps2-an385 4.3, asan-ubsan and the tool's
+# tests ..., rv32imac 4, mps2-an505 4, ...): a job not named here starts after these.
+TEST_FIRST     := board-rv32imafc board-mps2-an385 host-asan-ubsan board-rv32imac board-mps2-an505 \
+                  bigendian board-mps2-an386 fuzz host-gcc-c11
+TEST_JOB_NAMES := $(filter $(TEST_JOB_ALL),$(TEST_FIRST)) $(filter-out $(TEST_FIRST),$(TEST_JOB_ALL))
+
 test: deps-test
 	@rm -rf $(B)/logs && mkdir -p $(B)/logs
-	@for c in $(HOST_CONFIGS); do $(MAKE) --no-print-directory host-run CONFIG=$$c || true; done
-	@$(MAKE) --no-print-directory check-core || true
-	@$(MAKE) --no-print-directory runner-checks || true
-	@for b in $(BOARDS); do $(MAKE) --no-print-directory board-run BOARD=$$b || true; done
-	@for b in $(BUILD_ONLY_BOARDS); do $(MAKE) --no-print-directory board-build BOARD=$$b || true; done
-	@$(MAKE) --no-print-directory examples-run || true
-	@$(MAKE) --no-print-directory integration-check || true
-	@$(MAKE) --no-print-directory spdx-check || true
-	@$(MAKE) --no-print-directory demo-check || true
-	@$(MAKE) --no-print-directory tool-check CONFIG=asan-ubsan || true
-	@$(MAKE) --no-print-directory bigendian-run || true
-	@$(MAKE) --no-print-directory fma-asm || true
-	@$(MAKE) --no-print-directory same-bytes || true
-	@$(MAKE) --no-print-directory fuzz-smoke || true
-	@echo "== total"
-	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks runner-checks $(addprefix board-,$(BOARDS)) \
-	    $(addprefix build-,$(BUILD_ONLY_BOARDS)) examples integration spdx $(addprefix demo-,$(BOARDS)) tool bigendian-s390x \
-	    $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS)) fma-asm same-bytes $(FUZZ_LOGS)
+	@start=$$(date +%s); \
+	 $(MAKE) --no-print-directory -j$(TEST_JOBS) test-prep > $(B)/logs/test-prep.out 2>&1 || \
+	   { cat $(B)/logs/test-prep.out; echo "FAIL test-prep: the shared host builds failed"; }; \
+	 $(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=recurse test-jobs || true; \
+	 $(MAKE) --no-print-directory check-core || true; \
+	 $(MAKE) --no-print-directory same-bytes || true; \
+	 echo "== total: $$(( ($$(date +%s) - start) / 60 )) min $$(( ($$(date +%s) - start) % 60 )) s, $(TEST_JOBS) jobs at a time"
+	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks $(addprefix board-,$(BOARDS)) \
+	    $(addprefix runner-,$(BOARDS)) $(addprefix demo-,$(BOARDS)) $(addprefix build-,$(BUILD_ONLY_BOARDS)) \
+	    examples integration spdx tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS)) fma-asm \
+	    same-bytes $(FUZZ_LOGS)
+
+# The host side that the examples, the integration check and every board's demo use (CONFIG gcc-c11).
+test-prep:
+	@$(MAKE) --no-print-directory CONFIG=gcc-c11 $(B)/host-gcc-c11/libcopse.a $(B)/host-gcc-c11/tool/copse \
+	  $(foreach v,full small,$(B)/host-gcc-c11/demo-$(v)/copse_demo $(B)/host-gcc-c11/demo-$(v)/copse_arm)
+
+# One job: its commands (each one's failure is in its log, not the job's status), then its time.
+timed = t0=$$(date +%s); $(2); echo "$(1) $$(( $$(date +%s) - t0 )) s" >> $(B)/logs/times.txt
+SUB  := $(MAKE) --no-print-directory
+
+.PHONY: test-prep test-jobs $(addprefix tj-,$(TEST_JOB_NAMES))
+test-jobs: $(addprefix tj-,$(TEST_JOB_NAMES))
+
+# a QEMU board: the suite, the runner's fault and hang checks, the demos against the host
+$(addprefix tj-board-,$(BOARDS)): tj-board-%:
+	+@$(call timed,board-$*,$(SUB) BOARD=$* board-run || true; $(SUB) BOARD=$* runner-run || true; \
+	   $(SUB) BOARD=$* demo-run || true)
+$(addprefix tj-build-,$(BUILD_ONLY_BOARDS)): tj-build-%:
+	+@$(call timed,build-$*,$(SUB) BOARD=$* board-build || true)
+# gcc-c11 is the CONFIG of the examples and the integration check; asan-ubsan that of the tool's tests
+tj-host-gcc-c11:
+	+@$(call timed,host-gcc-c11,$(SUB) host-run CONFIG=gcc-c11 || true; $(SUB) examples-run || true; \
+	   $(SUB) integration-check || true)
+tj-host-asan-ubsan:
+	+@$(call timed,host-asan-ubsan,$(SUB) host-run CONFIG=asan-ubsan || true; $(SUB) tool-check CONFIG=asan-ubsan || true)
+$(addprefix tj-host-,$(filter-out asan-ubsan gcc-c11,$(HOST_CONFIGS))): tj-host-%:
+	+@$(call timed,host-$*,$(SUB) host-run CONFIG=$* || true)
+tj-bigendian:
+	+@$(call timed,bigendian,$(SUB) bigendian-run || true)
+tj-fuzz:
+	+@$(call timed,fuzz,$(SUB) fuzz-smoke || true)
+tj-fma:
+	+@$(call timed,fma,$(SUB) fma-asm || true)
+tj-spdx:
+	+@$(call timed,spdx,$(SUB) spdx-check || true)
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.
@@ -193,8 +236,8 @@ $(X_OUT)/selftest-%.elf: $(X_OUT)/tests/selftest/%.o $(X_PORT_SRC:%.c=$(X_OUT)/%
 	@echo "  LD  $@"
 	@$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
 
-# The runner must turn a HardFault into exit 99 and a hang into a time-out (124).
-runner-check: $(X_OUT)/selftest-fault.elf $(X_OUT)/selftest-hang.elf
+# The runner must turn a fault into exit 99 and a hang into a time-out (124).
+runner-check: $(X_OUT)/selftest-fault.elf $(X_OUT)/selftest-hang.elf | x-qemu-deps
 	@tools/qemu-run $(BOARD) $(X_OUT)/selftest-fault.elf >$(X_OUT)/selftest-fault.out 2>&1; rc=$$?; \
 	 if [ $$rc -eq 99 ] && grep -q 'FAULT: pc=' $(X_OUT)/selftest-fault.out; then echo "ok   $(BOARD): fault reported, exit 99"; \
 	 else echo "FAIL $(BOARD): fault gave rc=$$rc"; cat $(X_OUT)/selftest-fault.out; fi
@@ -202,14 +245,26 @@ runner-check: $(X_OUT)/selftest-fault.elf $(X_OUT)/selftest-hang.elf
 	 if [ $$rc -eq 124 ]; then echo "ok   $(BOARD): hang stopped by the time limit, exit 124"; \
 	 else echo "FAIL $(BOARD): hang gave rc=$$rc"; fi
 
-# The time limit of each test image (a hang ends there), as the host run's: rv32imafc's suite takes
-# 8 minutes of CPU under QEMU (libgcc's double helpers write fflags, and each CSR write ends
-# QEMU's translation block).
-SUITE_TIMEOUT ?= 1200
+# make test's part: the same as a log, $(B)/logs/runner-<board>.log
+runner-run:
+	@mkdir -p $(B)/logs
+	@$(MAKE) --no-print-directory -s $(X_OUT)/selftest-fault.elf $(X_OUT)/selftest-hang.elf >/dev/null 2>&1; \
+	 ($(MAKE) --no-print-directory -s runner-check > $(X_OUT)/runner.out 2>&1; cat $(X_OUT)/runner.out; \
+	  p=$$(grep -c '^ok' $(X_OUT)/runner.out); f=$$(grep -c '^FAIL' $(X_OUT)/runner.out); \
+	  [ $$((p + f)) -eq 2 ] || f=$$((2 - p)); echo "$$p passed, $$f failed"; echo "rc=$$f") > $(B)/logs/runner-$(BOARD).log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$|[0-9]+ passed, 0 failed$$)' $(B)/logs/runner-$(BOARD).log; grep -q '^rc=0$$' $(B)/logs/runner-$(BOARD).log
+
+# The time limits of each test image (a hang ends there): 1200 s of QEMU's CPU time, as the host
+# run's limit, and an hour of wall time for a guest stuck without spending CPU. CPU time, since a
+# busy machine stretches wall time: rv32imafc's suite takes 8 minutes of CPU under QEMU (libgcc's
+# double helpers write fflags, and each CSR write ends QEMU's translation block) and twice that
+# when it shares its core.
+SUITE_CPU_LIMIT ?= 1200
+SUITE_TIMEOUT   ?= 3600
 board-run: $(X_TEST_ELFS) | x-qemu-deps
 	@mkdir -p $(B)/logs
 	@echo "== $(BOARD) ($(QEMU_SYSTEM) -M $(QEMU_MACHINE))"
-	@(QEMU_TIMEOUT=$(SUITE_TIMEOUT) tools/run-parts $(BOARD) $^; echo "rc=$$?") > $(B)/logs/board-$(BOARD).log 2>&1; \
+	@(QEMU_CPU_LIMIT=$(SUITE_CPU_LIMIT) QEMU_TIMEOUT=$(SUITE_TIMEOUT) tools/run-parts $(BOARD) $^; echo "rc=$$?") > $(B)/logs/board-$(BOARD).log 2>&1; \
 	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/board-$(BOARD).log; grep -q '^rc=0$$' $(B)/logs/board-$(BOARD).log
 
 # A build-only board (no QEMU machine): the test images and the demos, built and linked against
@@ -249,15 +304,11 @@ check-core:
 	  f=$$(grep -c '^FAIL' $(B)/core.out); echo "$$p passed, $$f failed"; echo "rc=$$f") > $(B)/logs/core-checks.log; \
 	 grep -vE '^(ok   |rc=)' $(B)/logs/core-checks.log; grep -q '^rc=0$$' $(B)/logs/core-checks.log
 
-# The runner's own failure paths (a fault is reported and exits 99, a hang times out), on every board.
+# The runner's own failure paths (a fault is reported and exits 99, a hang times out), on every
+# QEMU board (make test runs each board's part in its job).
 runner-checks:
-	@mkdir -p $(B)/logs
 	@echo "== runner checks ($(words $(BOARDS)) boards)"
-	@(for b in $(BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(B)/$$b/selftest-fault.elf \
-	    $(B)/$$b/selftest-hang.elf >/dev/null 2>&1; $(MAKE) --no-print-directory -s BOARD=$$b runner-check; done \
-	  | tee $(B)/runner.out; p=$$(grep -c '^ok' $(B)/runner.out); f=$$(grep -c '^FAIL' $(B)/runner.out); \
-	  echo "$$p passed, $$f failed"; echo "rc=$$f") > $(B)/logs/runner-checks.log 2>&1; \
-	 grep -v '^rc=' $(B)/logs/runner-checks.log; grep -q '^rc=0$$' $(B)/logs/runner-checks.log
+	@for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b runner-run || true; done
 
 clean:
 	rm -rf $(B)
