@@ -15,6 +15,9 @@
 #   make demo DEMO_BOARD=<b>         any board: the demos its board.mk lists (DEMOS), its scene
 #                                    size (DEMO_SCENE := small where RAM is short)
 #   make demo CONFIG=asan-ubsan      the host side under ASan + UBSan
+#   make demo BOARD=<b>              the same as DEMO_BOARD=<b>
+#   make demo-table                  the warehouse on every QEMU board: instructions per lidar ray,
+#                                    body-sphere check and nearest query, as the README's table
 #
 # make test runs demo-check: on every QEMU board, each demo that fits it, against the host.
 #
@@ -25,7 +28,7 @@
 #
 # `make BOARD=<b>` also builds $(B)/<b>/copse_demo.elf and $(B)/<b>/copse_arm.elf.
 
-DEMO_BOARD        ?= $(DEFAULT_BOARD)
+DEMO_BOARD        ?= $(or $(BOARD),$(DEFAULT_BOARD))
 DEMO_SRC          := $(sort $(wildcard examples/warehouse/*.c))
 ARM_SRC           := $(sort $(wildcard examples/arm_cell/*.c))
 DEMO_DEPS         := gcc make gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm libassimp-dev
@@ -36,7 +39,7 @@ DEMO_LEAF_small   := 8
 DEMO_GEN           = $(B)/demo-gen/$(1)
 DEMO_TOOL         := $(H_OUT)/tool/copse
 
-.PHONY: demo demo-compare demo-compare-warehouse demo-compare-arm demo-check
+.PHONY: demo demo-compare demo-compare-warehouse demo-compare-arm demo-check demo-run demo-table
 
 # Part of make test: the same comparisons on every QEMU board, one log per board.
 demo-check:
@@ -45,8 +48,28 @@ demo-check:
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b demo-run || true; done
 
 demo:
-	@$(ENSURE) $(DEMO_DEPS)
+	@$(ENSURE) $(DEMO_DEPS) $(ARCH_ALL_DEPS)
 	@$(MAKE) --no-print-directory BOARD=$(DEMO_BOARD) demo-compare
+
+# The warehouse's cost lines on every QEMU board that runs it (the "#   lidar ray ... N" lines of
+# its output, QEMU -icount: exact instruction counts), one Markdown row per board.
+DEMO_TABLE_BOARDS = $(foreach b,$(BOARDS),$(if $(filter warehouse,$(or $(shell sed -n 's/^DEMOS *:= *//p' \
+                      boards/$(b)/board.mk),warehouse)),$(b)))
+demo-table:
+	@$(ENSURE) $(DEMO_DEPS) $(ARCH_ALL_DEPS)
+	@for b in $(DEMO_TABLE_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b demo-compare-warehouse \
+	   > $(DEMO_OUT)/table-$$b.log 2>&1 || { cat $(DEMO_OUT)/table-$$b.log; exit 1; }; done
+	@echo "| board | CPU | float | scene | lidar ray | body sphere | nearest |"
+	@echo "|---|---|---|---|---:|---:|---:|"
+	@for b in $(DEMO_TABLE_BOARDS); do \
+	   f=$$(sed -n 's/^BOARD_CFLAGS *:= *//p' boards/$$b/board.mk); \
+	   cpu=$$(echo "$$f" | tr ' ' '\n' | sed -n 's/^-mcpu=//p; s/^-march=//p'); \
+	   fl=$$(case "$$f" in *float-abi=hard*|*abi=ilp32f*|*abi=ilp32d*) echo hard;; *) echo soft;; esac); \
+	   sc=$$(sed -n 's/^DEMO_SCENE *:= *//p' boards/$$b/board.mk); \
+	   awk -v b=$$b -v c="$$cpu" -v fl=$$fl -v sc=$${sc:-full} \
+	     '/^#   lidar ray/ {r=$$4} /^#   sphere check/ {s=$$4} /^#   nearest/ {n=$$3} \
+	      END {printf "| `%s` | %s | %s | %s | %s | %s | %s |\n", b, c, fl, sc, r, s, n}' \
+	     $(DEMO_OUT)/warehouse-$$b.out; done
 
 # Host builds of the demo, one per scene size (the library and port objects are the test build's),
 # and per size the baking: scene -> STL -> copse bake -> warehouse_tree.c/.h.
