@@ -2,16 +2,19 @@
 # copse — spatial acceleration trees for machines with fixed memory.
 #
 #   make test          everything that must pass: host (gcc, clang; C99, C11), ASan+UBSan,
-#                      freestanding checks of the core, the suite on every QEMU board, the
-#                      examples and demo, big endian under qemu-s390x (mk/bigendian.mk), builds
-#                      that allow FMA (mk/fma.mk), the same-bytes checksums compared across all
-#                      of them, and a short seeded run of every fuzz target (mk/fuzz.mk)
+#                      freestanding checks of the core, the suite, the runner's checks and the
+#                      demos on every QEMU board (Arm and RISC-V), the build-only boards, the
+#                      examples, big endian under qemu-s390x (mk/bigendian.mk), builds that allow
+#                      FMA (mk/fma.mk), the same-bytes checksums compared across all of them, and
+#                      a short seeded run of every fuzz target (mk/fuzz.mk); TEST_JOBS (2) at once
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (docs/fuzz.md)
-#   make demo          the demos (warehouse, arm cell) under QEMU (mps2-an386) and on the host, answers compared
+#   make demo          the demos (warehouse, arm cell) under QEMU (mps2-an386, or BOARD=<b>) and on
+#                      the host, answers compared; make demo-table: instructions per query, every board
 #   make bench         benchmarks on the host and instruction counts under QEMU -> docs/benchmarks.md
 #   make BOARD=<b>     library, tests and demo for one board (boards/<b>/)
 #   make size          flash and RAM of each library module on every board
 #   make stack         worst-case stack of each public function on Cortex-M4 -> docs/stack.md
+#                      (STACK_BOARD=<b>: any other board, RISC-V too)
 #   make tool          the copse host tool (bake, stats, query, svg, robot) -> build/tool/copse (docs/tool.md)
 #   make lib / make install PREFIX=<dir>   libcopse.a, headers and copse.pc (docs/integration.md)
 #

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Start-up for Cortex-M0..M7 under QEMU (and real parts with the same memory map):
+ * Start-up for Cortex-M0 .. M55 under QEMU (and real parts with the same memory map):
  * vector table, .data/.bss set-up, FPU enable, stack painting, and a fault handler
  * that reports where it happened and exits 99 instead of locking up.
  */
