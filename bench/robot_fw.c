@@ -27,8 +27,7 @@
 #include "port.h"
 #include "robot_panda.h" /* generated: the baked Panda */
 #include "robot_world.h" /* generated: the baked table and box */
-#if defined(__arm__) && !defined(COPSE_HOST)
-#include "cortex_m.h"
+#if !defined(COPSE_HOST) /* a board: the stack is painted and measured (port.h) */
 #define RF_STACK 1
 #endif
 
@@ -165,8 +164,8 @@ int main(int argc, char **argv)
     copse_port_printf("world %u %u\n", (unsigned)tree.mesh.triangle_count, (unsigned)copse_bvh_bytes(&tree));
 
 #ifdef RF_STACK
-    cortex_m_paint_stack();
-    copse_port_printf("# stack harness %lu\n", (unsigned long)cortex_m_stack_used()); /* main's own frame */
+    copse_port_stack_paint();
+    copse_port_printf("# stack harness %lu\n", (unsigned long)copse_port_stack_used()); /* main's own frame */
 #endif
     for (q = 0; q < Q_COUNT; q++) {
         uint32_t found, hash;
@@ -174,7 +173,7 @@ int main(int argc, char **argv)
         t0 = copse_port_counter();
         zero = copse_port_counter() - t0; /* reading the counter itself */
 #ifdef RF_STACK
-        cortex_m_paint_stack();
+        copse_port_stack_paint();
 #endif
         t0 = copse_port_counter();
         failures |= run(&s, q, &found, &hash);
@@ -184,7 +183,7 @@ int main(int argc, char **argv)
                           (unsigned long)((t1 - t0 - (t1 - t0 > zero ? zero : 0u)) / CONFIGS),
                           copse_port_counter_unit());
 #ifdef RF_STACK
-        copse_port_printf("# stack %s %lu\n", q_name[q], (unsigned long)cortex_m_stack_used());
+        copse_port_printf("# stack %s %lu\n", q_name[q], (unsigned long)copse_port_stack_used());
 #endif
     }
     copse_port_exit(failures ? 1 : 0);

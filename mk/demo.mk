@@ -12,7 +12,14 @@
 #
 #   make demo                        mps2-an386 (Cortex-M4F), the full warehouse and cell
 #   make demo DEMO_BOARD=microbit    Cortex-M0 with 16 KB RAM: the small ones (DEMO_SMALL=1)
+#   make demo DEMO_BOARD=<b>         any board: the demos its board.mk lists (DEMOS), its scene
+#                                    size (DEMO_SCENE := small where RAM is short)
 #   make demo CONFIG=asan-ubsan      the host side under ASan + UBSan
+#   make demo BOARD=<b>              the same as DEMO_BOARD=<b>
+#   make demo-table                  the warehouse on every QEMU board: instructions per lidar ray,
+#                                    body-sphere check and nearest query, as the README's table
+#
+# make test runs demo-check: on every QEMU board, each demo that fits it, against the host.
 #
 # The warehouse scene is also baked on the host: a small host program (examples/warehouse/host)
 # writes it as binary STL, `copse bake` (mk/tool.mk) turns that into warehouse_tree.c/.h (the
@@ -21,8 +28,7 @@
 #
 # `make BOARD=<b>` also builds $(B)/<b>/copse_demo.elf and $(B)/<b>/copse_arm.elf.
 
-DEMO_BOARD        ?= $(DEFAULT_BOARD)
-DEMO_SMALL_BOARDS := microbit
+DEMO_BOARD        ?= $(or $(BOARD),$(DEFAULT_BOARD))
 DEMO_SRC          := $(sort $(wildcard examples/warehouse/*.c))
 ARM_SRC           := $(sort $(wildcard examples/arm_cell/*.c))
 DEMO_DEPS         := gcc make gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm libassimp-dev
@@ -33,22 +39,37 @@ DEMO_LEAF_small   := 8
 DEMO_GEN           = $(B)/demo-gen/$(1)
 DEMO_TOOL         := $(H_OUT)/tool/copse
 
-.PHONY: demo demo-compare demo-compare-warehouse demo-compare-arm demo-check
+.PHONY: demo demo-compare demo-compare-warehouse demo-compare-arm demo-check demo-run demo-table
 
-# Part of make test: the same comparisons, one verdict per demo, as log lines for tools/summarize.
+# Part of make test: the same comparisons on every QEMU board, one log per board.
 demo-check:
 	@mkdir -p $(B)/logs
-	@echo "== demo (mps2-an386 and host, answers compared: warehouse, arm)"
-	@{ p=0; f=0; for d in warehouse arm; do \
-	     if $(MAKE) --no-print-directory BOARD=$(DEFAULT_BOARD) demo-compare-$$d > $(B)/logs/demo-$$d.out 2>&1; \
-	     then echo "ok   $$(tail -n 1 $(B)/logs/demo-$$d.out)"; p=$$((p + 1)); \
-	     else cat $(B)/logs/demo-$$d.out; echo "FAIL demo $$d"; f=$$((f + 1)); fi; done; \
-	   echo "$$p passed, $$f failed"; echo "rc=0"; } > $(B)/logs/demo.log 2>&1; \
-	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/demo.log; grep -q ' 0 failed$$' $(B)/logs/demo.log
+	@echo "== demo (each board's demos and the host, answers compared: $(BOARDS))"
+	@for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b demo-run || true; done
 
 demo:
-	@$(ENSURE) $(DEMO_DEPS)
+	@$(ENSURE) $(DEMO_DEPS) $(ARCH_ALL_DEPS)
 	@$(MAKE) --no-print-directory BOARD=$(DEMO_BOARD) demo-compare
+
+# The warehouse's cost lines on every QEMU board that runs it (the "#   lidar ray ... N" lines of
+# its output, QEMU -icount: exact instruction counts), one Markdown row per board.
+DEMO_TABLE_BOARDS = $(foreach b,$(BOARDS),$(if $(filter warehouse,$(or $(shell sed -n 's/^DEMOS *:= *//p' \
+                      boards/$(b)/board.mk),warehouse)),$(b)))
+demo-table:
+	@$(ENSURE) $(DEMO_DEPS) $(ARCH_ALL_DEPS)
+	@for b in $(DEMO_TABLE_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b demo-compare-warehouse \
+	   > $(DEMO_OUT)/table-$$b.log 2>&1 || { cat $(DEMO_OUT)/table-$$b.log; exit 1; }; done
+	@echo "| board | CPU | float | scene | lidar ray | body sphere | nearest |"
+	@echo "|---|---|---|---|---:|---:|---:|"
+	@for b in $(DEMO_TABLE_BOARDS); do \
+	   f=$$(sed -n 's/^BOARD_CFLAGS *:= *//p' boards/$$b/board.mk); \
+	   cpu=$$(echo "$$f" | tr ' ' '\n' | sed -n 's/^-mcpu=//p; s/^-march=//p'); \
+	   fl=$$(case "$$f" in *float-abi=hard*|*abi=ilp32f*|*abi=ilp32d*) echo hard;; *) echo soft;; esac); \
+	   sc=$$(sed -n 's/^DEMO_SCENE *:= *//p' boards/$$b/board.mk); \
+	   awk -v b=$$b -v c="$$cpu" -v fl=$$fl -v sc=$${sc:-full} \
+	     '/^#   lidar ray/ {r=$$4} /^#   sphere check/ {s=$$4} /^#   nearest/ {n=$$3} \
+	      END {printf "| `%s` | %s | %s | %s | %s | %s | %s |\n", b, c, fl, sc, r, s, n}' \
+	     $(DEMO_OUT)/warehouse-$$b.out; done
 
 # Host builds of the demo, one per scene size (the library and port objects are the test build's),
 # and per size the baking: scene -> STL -> copse bake -> warehouse_tree.c/.h.
@@ -101,14 +122,20 @@ $(eval $(call demo_variant,full,0))
 $(eval $(call demo_variant,small,1))
 
 ifdef BOARD
-DEMO_VARIANT  := $(if $(filter $(BOARD),$(DEMO_SMALL_BOARDS)),small,full)
+# boards/<b>/board.mk: DEMOS (which demos fit: warehouse arm), DEMO_SCENE (full or small)
+DEMOS         ?= warehouse arm
+DEMO_VARIANT  := $(if $(filter small,$(DEMO_SCENE)),small,full)
 DEMO_X_GEN    := $(call DEMO_GEN,$(DEMO_VARIANT))
 DEMO_X_OBJ    := $(DEMO_SRC:%.c=$(X_OUT)/demo/%.o) $(X_OUT)/demo/gen/warehouse_tree.o
 DEMO_HOST_BIN := $(H_OUT)/demo-$(DEMO_VARIANT)/copse_demo
 ARM_HOST_BIN  := $(H_OUT)/demo-$(DEMO_VARIANT)/copse_arm
 DEMO_SMALL_X  := $(if $(filter small,$(DEMO_VARIANT)),1,0)
 
-board: $(X_OUT)/copse_demo.elf $(X_OUT)/copse_arm.elf
+DEMO_ELF_warehouse := copse_demo.elf
+DEMO_ELF_arm       := copse_arm.elf
+X_DEMO_ELFS   := $(foreach d,$(DEMOS),$(X_OUT)/$(DEMO_ELF_$(d)))
+
+board: $(X_DEMO_ELFS)
 
 $(X_OUT)/demo/examples/warehouse/main.o: $(DEMO_X_GEN)/warehouse_tree.h
 $(DEMO_SRC:%.c=$(X_OUT)/demo/%.o): $(X_OUT)/demo/%.o: %.c
@@ -166,8 +193,18 @@ demo-compare-warehouse: $(X_OUT)/copse_demo.elf $(DEMO_HOST_BIN)
 demo-compare-arm: $(X_OUT)/copse_arm.elf $(ARM_HOST_BIN)
 	$(call demo_compare,arm,$(X_OUT)/copse_arm.elf,$(ARM_HOST_BIN),examples/arm_cell)
 
-# Both; the arm runs even when the warehouse failed, and the target fails if either did.
+# The board's demos; each runs even when another failed, and the target fails if any did.
 demo-compare:
-	@r=0; $(MAKE) --no-print-directory demo-compare-warehouse || r=1; \
-	 $(MAKE) --no-print-directory demo-compare-arm || r=1; exit $$r
+	@r=0; for d in $(DEMOS); do $(MAKE) --no-print-directory demo-compare-$$d || r=1; done; exit $$r
+
+# make test's part (demo-check): each demo a verdict, as log lines for tools/summarize.
+demo-run:
+	@mkdir -p $(B)/logs
+	@{ p=0; f=0; for d in $(DEMOS); do \
+	     if $(MAKE) --no-print-directory demo-compare-$$d > $(B)/logs/demo-$$d-$(BOARD).out 2>&1; \
+	     then echo "ok   $$(tail -n 1 $(B)/logs/demo-$$d-$(BOARD).out)"; p=$$((p + 1)); \
+	     else cat $(B)/logs/demo-$$d-$(BOARD).out; echo "FAIL demo $$d on $(BOARD)"; f=$$((f + 1)); fi; done; \
+	   [ -z "$(DEMOS)" ] && echo "info no demo fits $(BOARD) (boards/$(BOARD)/board.mk: DEMOS)"; \
+	   echo "$$p passed, $$f failed"; echo "rc=0"; } > $(B)/logs/demo-$(BOARD).log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/demo-$(BOARD).log; grep -q ' 0 failed$$' $(B)/logs/demo-$(BOARD).log
 endif

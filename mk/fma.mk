@@ -5,6 +5,7 @@
 #   fma-gcc-haswell    gcc -march=haswell -ffp-contract=fast (x86-64 FMA3; this machine has it)
 #   fma-clang-haswell  clang -march=haswell -ffp-contract=on (clang's default contraction)
 #   fma-mps2-an386     arm-none-eabi-gcc -ffp-contract=fast on the Cortex-M4F (VFMA.F32), QEMU
+#   fma-rv32imafc      riscv64-unknown-elf-gcc -ffp-contract=fast on RV32F (fmadd.s), QEMU
 # Each prints the suite's checksum lines; tools/same-bytes (in make test) compares them with
 # every other run. The library stays exact through the pragmas in src/geom/geom_internal.h.
 # fma-asm counts fused multiply-adds in the library objects of those builds: there must be none.
@@ -17,10 +18,10 @@ FMA_FLAGS_gcc-haswell   := -std=c11 -ffp-contract=fast
 FMA_FLAGS_clang-haswell := -std=c11 -ffp-contract=on
 FMA_CC_gcc-haswell      := gcc
 FMA_CC_clang-haswell    := clang
-FMA_BOARD   := mps2-an386
+FMA_BOARDS  := mps2-an386 rv32imafc
 FMA_X_FLAGS := -fno-math-errno -ffp-contract=fast
 
-.PHONY: fma-run fma-asm
+.PHONY: fma-run fma-asm fma-asm-board
 
 define fma_host_rules
 $(B)/fma-$(1)/%.o: %.c
@@ -39,20 +40,27 @@ $(X_OUT)/same_bytes.elf: $(X_OUT)/tests/same_bytes_main.o $(X_OUT)/tests/test_sa
                          $(X_OUT)/tests/harness/test.o $(X_PORT_SRC:%.c=$(X_OUT)/%.o) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
 	@$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
+
+# make BOARD=<b> X_VARIANT=fma fma-asm-board: the architecture's multiply-adds in that library
+fma-asm-board:
+	@c=$$($(ARCH_PREFIX)objdump -d $(X_OUT)/libcopse.a | grep -ciE '$(ARCH_FMA_INSN)'); \
+	 if [ "$$c" -eq 0 ]; then echo "ok   fma-$(BOARD): no fused or chained multiply-add in the library"; \
+	 else echo "FAIL fma-$(BOARD): $$c multiply-add instructions in the library"; fi
 endif
 
 # One log per build: the suite's own "N passed, N failed" and the exit status.
 fma-run:
 	@mkdir -p $(B)/logs
-	@echo "== fma (contraction allowed: $(addprefix fma-,$(FMA_HOSTS)) fma-$(FMA_BOARD))"
+	@echo "== fma (contraction allowed: $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS)))"
 	@for h in $(FMA_HOSTS); do \
 	   if $(MAKE) --no-print-directory -s $(B)/fma-$$h/same_bytes >/dev/null; then \
 	     (timeout 300 $(B)/fma-$$h/same_bytes; echo "rc=$$?") > $(B)/logs/fma-$$h.log 2>&1; \
 	   else echo "FAIL fma-$$h: did not build"; fi; done
-	@if $(MAKE) --no-print-directory -s BOARD=$(FMA_BOARD) X_VARIANT=fma FP_FLAGS="$(FMA_X_FLAGS)" \
-	     $(B)/$(FMA_BOARD)-fma/same_bytes.elf >/dev/null; then \
-	   (tools/qemu-run $(FMA_BOARD) $(B)/$(FMA_BOARD)-fma/same_bytes.elf; echo "rc=$$?") > $(B)/logs/fma-$(FMA_BOARD).log 2>&1; \
-	 else echo "FAIL fma-$(FMA_BOARD): did not build"; fi
+	@for b in $(FMA_BOARDS); do \
+	   if $(MAKE) --no-print-directory -s BOARD=$$b X_VARIANT=fma FP_FLAGS="$(FMA_X_FLAGS)" \
+	       $(B)/$$b-fma/same_bytes.elf >/dev/null; then \
+	     (tools/qemu-run $$b $(B)/$$b-fma/same_bytes.elf; echo "rc=$$?") > $(B)/logs/fma-$$b.log 2>&1; \
+	   else echo "FAIL fma-$$b: did not build"; fi; done
 	@grep -hE '^(FAIL|  .*check failed)' $(B)/logs/fma-*.log; true
 
 # The contraction really is off in those builds: no fused multiply-add in any library object.
@@ -63,10 +71,9 @@ fma-asm: fma-run
 	    c=$$(objdump -d $(addprefix $(B)/fma-$$h/,$(LIB_SRC:%.c=%.o)) | grep -ciE '\bvf(n)?m(add|sub)'); \
 	    if [ "$$c" -eq 0 ]; then echo "ok   fma-$$h: no FMA instruction in the library"; \
 	    else echo "FAIL fma-$$h: $$c FMA instructions in the library"; n=$$((n + 1)); fi; done; \
-	  c=$$(arm-none-eabi-objdump -d $(B)/$(FMA_BOARD)-fma/libcopse.a | grep -ciE '\bv(fma|fms|fnma|fnms|mla|mls|nmla|nmls)\.f'); \
-	  if [ "$$c" -eq 0 ]; then echo "ok   fma-$(FMA_BOARD): no VFMA/VMLA in the library"; \
-	  else echo "FAIL fma-$(FMA_BOARD): $$c VFMA/VMLA instructions in the library"; n=$$((n + 1)); fi; \
-	  echo "$$((3 - n)) passed, $$n failed"; echo "rc=$$n") > $(B)/logs/fma-asm.log 2>&1; \
+	  for b in $(FMA_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b X_VARIANT=fma fma-asm-board; done \
+	    > $(B)/fma-asm-boards.out; cat $(B)/fma-asm-boards.out; n=$$((n + $$(grep -c '^FAIL' $(B)/fma-asm-boards.out))); \
+	  t=$$(( $(words $(FMA_HOSTS) $(FMA_BOARDS)) )); echo "$$((t - n)) passed, $$n failed"; echo "rc=$$n") > $(B)/logs/fma-asm.log 2>&1; \
 	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/fma-asm.log; grep -q '^rc=0$$' $(B)/logs/fma-asm.log
 
 # ---------------------------------------------------------------------------------------------
@@ -74,7 +81,7 @@ fma-asm: fma-run
 # must be identical in every host configuration, every board, the big-endian run and the
 # FMA-contracting builds (tools/same-bytes; a board split into several images has one log each).
 SAME_BYTES_RUNS = $(addprefix host-,$(HOST_CONFIGS)) $(addprefix board-,$(BOARDS)) bigendian-s390x \
-                  $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARD))
+                  $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS))
 
 .PHONY: same-bytes
 same-bytes:

@@ -8,8 +8,8 @@
 #                                    with BOARD= the board's library); no CMake needed
 #   make integration-check           part of make test: CMake build + install, a consumer by
 #                                    find_package, by pkg-config and by add_subdirectory, the
-#                                    Makefile install, and a CMake cross build of examples/quickstart
-#                                    for mps2-an386 under QEMU (tests/integration/check.sh)
+#                                    Makefile install, and CMake cross builds of examples/quickstart
+#                                    for mps2-an386 and rv32imac under QEMU (tests/integration/check.sh)
 #                                    -> $(B)/logs/integration.log
 #   make spdx-check                  every source file carries an SPDX line (tools/add-spdx --check;
 #                                    tools/add-spdx adds the missing ones) -> $(B)/logs/spdx.log
@@ -17,7 +17,7 @@
 
 PREFIX       ?= /usr/local
 INT_PREFIX    = $(abspath $(PREFIX))
-INT_DEPS     := cmake pkg-config gcc make gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
+INT_DEPS     := cmake pkg-config gcc make $(ARCH_ALL_DEPS)
 INT_VERSION   = $(shell sed -n 's/^\#define COPSE_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\).*/\2/p' \
                   include/copse/copse.h | paste -sd. -)
 ifdef BOARD

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # ---------------------------------------------------------------------------------------------
-# make size: flash and RAM of each library module (src/<module>) on every board, compiled
-# freestanding at -Os and at -O2, from arm-none-eabi-size -> docs/size.md. Also what the demo
+# make size: flash and RAM of each library module (src/<module>) on every board (build-only ones
+# too), compiled freestanding at -Os and at -O2, from each architecture's <prefix>size -> docs/size.md. Also what the demo
 # firmware keeps of the library after --gc-sections. Review the diff of docs/size.md to see
 # growth.
 
@@ -9,14 +9,14 @@ SIZE_OPTS := -Os -O2
 # boards whose demo firmware is measured too (what --gc-sections keeps of the library)
 SIZE_LINKED_BOARDS := $(DEFAULT_BOARD) microbit
 SIZE_DOC  ?= docs/size.md
-SIZE_DEPS := python3 gcc-arm-none-eabi libnewlib-arm-none-eabi
+SIZE_DEPS := python3 $(sort $(shell sed -n 's/^ARCH_DEPS *:= *//p' port/*/arch.mk))
 
 .PHONY: size
 
 # Each (board, level) is the board section's own library build, in $(B)/size<level>/<board>/.
 size:
 	@$(ENSURE) $(SIZE_DEPS)
-	@for b in $(BOARDS); do for o in $(SIZE_OPTS); do \
+	@for b in $(ALL_BOARDS); do for o in $(SIZE_OPTS); do \
 	   $(MAKE) --no-print-directory BOARD=$$b X_OPT=$$o B=$(B)/size$$o $(B)/size$$o/$$b/libcopse.a \
 	     > /dev/null || exit 1; \
 	 done; done
@@ -24,11 +24,11 @@ size:
 	   $(MAKE) --no-print-directory BOARD=$$b $(B)/$$b/copse_demo.elf > /dev/null || exit 1; done
 	@mkdir -p $(dir $(SIZE_DOC))
 	@echo "== size: library per module (bytes), every board, $(SIZE_OPTS)"
-	@tools/size-report $(foreach b,$(BOARDS),$(foreach o,$(SIZE_OPTS),--entry $(b):$(o):$(B)/size$(o)/$(b)/lib)) \
+	@tools/size-report $(foreach b,$(ALL_BOARDS),$(foreach o,$(SIZE_OPTS),--entry $(b):$(o):$(B)/size$(o)/$(b)/lib)) \
 	  --top $(DEFAULT_BOARD):-Os --top $(DEFAULT_BOARD):-O2 \
 	  $(foreach b,$(SIZE_LINKED_BOARDS),--map $(b):$(B)/$(b)/copse_demo.map:$(B)/$(b)/copse_demo.elf) \
-	  --note "arm-none-eabi-gcc $$(arm-none-eabi-gcc -dumpfullversion), freestanding: \
-	\`<board flags> <opt> $(FP_FLAGS) -ffreestanding -ffunction-sections -fdata-sections\`." \
+	  --note "arm-none-eabi-gcc $$(arm-none-eabi-gcc -dumpfullversion), riscv64-unknown-elf-gcc $$(riscv64-unknown-elf-gcc -dumpfullversion), freestanding: \
+	\`<board flags> <opt> $(FP_FLAGS) -ffreestanding -nostdinc -ffunction-sections -fdata-sections\`." \
 	  -o $(SIZE_DOC)
 	@echo "== size: what one call links (collision queries, poses and robots, mps2-an386 -Os)"
 	@{ echo; echo "## What one call links: collision queries, poses and robots (mps2-an386, -Os)"; echo; \

@@ -9,6 +9,7 @@
  *   copse_port_counter   a monotonic counter: ns on the host, instructions under QEMU -icount
  *   copse_port_exit      end the program with a status (0 pass, 1..98 failures, 99 fault)
  *   copse_port_scratch   a large free memory region for test and bench arenas
+ *   copse_port_stack_*   boards only (port/common/board.c): the stack's high-water mark
  */
 #ifndef COPSE_PORT_H
 #define COPSE_PORT_H
@@ -36,6 +37,13 @@ const char *copse_port_counter_unit(void); /* "ns" or "insn" */
 const char *copse_port_name(void);         /* "host" or the board name */
 void *copse_port_scratch(size_t *size);
 COPSE_PORT_NORETURN void copse_port_exit(int code);
+
+/* Boards only (not the host): paint the free stack below the caller's frame with a pattern;
+ * later, the bytes from the stack's top down to the lowest word no longer painted. The
+ * start-up code paints it once before main. copse_port_stack_top: the stack's top address. */
+void copse_port_stack_paint(void);
+size_t copse_port_stack_used(void);
+uintptr_t copse_port_stack_top(void);
 
 /* printf subset: %d %i %u %x %c %s %p %% with l/ll/z, and %f %e %g with a precision.
  * Float digits come from our own code, so host and targets print identical text. */

@@ -1308,15 +1308,21 @@ void suite_hostile_findings(void)
     test_run("hostile_findings/visit_nearest_ties", test_visit_nearest_ties);
     test_run("hostile_findings/documented_statuses", test_documented_statuses);
     test_run("hostile_findings/bvh_nearest_far", test_bvh_nearest_far);
-    test_run("hostile_findings/convex_margin_far_tree", test_convex_margin_far_tree);
     test_run("hostile_findings/bsp3_bounded_slabs", test_bsp3_bounded_slabs);
-    test_run("hostile_findings/robot_status_early_exit", test_robot_status_early_exit);
-    test_run("hostile_findings/convex_far_corner", test_convex_far_corner);
-    test_run("hostile_findings/obb_sweep_far_triangle", test_obb_sweep_far_triangle);
-    test_run("hostile_findings/mesh_distance_touching", test_mesh_distance_touching);
     test_run("hostile_findings/arena_null", test_arena_null);
     test_run("hostile_findings/list_emptied_on_null_shape", test_list_emptied_on_null_shape);
     test_run("hostile_findings/bsp3_save_zeroed", test_bsp3_save_zeroed);
     test_run("hostile_findings/bounded_bsp2_count", test_bounded_bsp2_count);
     test_run("hostile_findings/bounded_octree_count", test_bounded_octree_count);
+}
+
+/* The findings in the collision kernels and the robot: a part of their own (tests/suites.h) so
+ * that the micro:bit links them apart from the trees' findings. */
+void suite_hostile_collide(void)
+{
+    test_run("hostile_collide/convex_margin_far_tree", test_convex_margin_far_tree);
+    test_run("hostile_collide/robot_status_early_exit", test_robot_status_early_exit);
+    test_run("hostile_collide/convex_far_corner", test_convex_far_corner);
+    test_run("hostile_collide/obb_sweep_far_triangle", test_obb_sweep_far_triangle);
+    test_run("hostile_collide/mesh_distance_touching", test_mesh_distance_touching);
 }

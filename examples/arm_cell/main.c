@@ -25,8 +25,7 @@
 
 #include "cell.h"
 #include "port.h"
-#if defined(__arm__) && !defined(COPSE_HOST)
-#include "cortex_m.h"
+#if !defined(COPSE_HOST) /* a board: the stack is painted and measured (port.h) */
 #define DEMO_STACK_REPORT 1
 #endif
 
@@ -34,10 +33,10 @@
 enum { S_BUILD, S_FK, S_COLLIDES, S_CONTACTS, S_DISTANCES, S_MOTION, S_CERTIFIED, S_KINDS };
 #ifdef DEMO_STACK_REPORT
 static size_t g_stack[S_KINDS];
-#define STACK_START() cortex_m_paint_stack()
+#define STACK_START() copse_port_stack_paint()
 #define STACK_END(kind)                                   \
     do {                                                  \
-        size_t used_ = cortex_m_stack_used();             \
+        size_t used_ = copse_port_stack_used();           \
         g_stack[kind] = used_ > g_stack[kind] ? used_ : g_stack[kind]; \
     } while (0)
 #else

@@ -4,41 +4,42 @@
  * `make stack` runs it under QEMU and puts the numbers beside the static worst cases
  * in docs/stack.md. Copy the MEASURE idea to check your own firmware's call paths.
  *
- * How: paint the free stack with a pattern (cortex_m_paint_stack), call the function,
- * find the lowest word that no longer holds the pattern (cortex_m_stack_used), and
+ * How: paint the free stack with a pattern (copse_port_stack_paint), call the function,
+ * find the lowest word that no longer holds the pattern (copse_port_stack_used), and
  * subtract what was already in use at the call. A measurement shows the path this
  * input took; the static figure bounds every path.
  *
- * Cortex-M only (it reads SP and the linker's _estack). Output lines "stack <fn> <bytes>".
+ * Boards only (it reads SP). Output lines "stack <fn> <bytes>".
  */
 #include <stdint.h>
 
 #include "copse/copse.h"
-#include "cortex_m.h"
 #include "port.h"
 #include "../warehouse/scene.h"
-
-extern uint32_t _estack; /* top of the stack (linker script) */
 
 static uintptr_t sp_now(void) __attribute__((always_inline));
 static inline uintptr_t sp_now(void)
 {
     uintptr_t sp;
+#if defined(__riscv)
+    __asm__ volatile("mv %0, sp" : "=r"(sp));
+#else
     __asm__ volatile("mov %0, sp" : "=r"(sp));
+#endif
     return sp;
 }
 
-/* Stack below the caller's SP that `call` touched. cortex_m_paint_stack leaves the words
+/* Stack below the caller's SP that `call` touched. copse_port_stack_paint leaves the words
  * just under its own frame unpainted, so the method cannot see below a floor of a few
  * dozen bytes: measure nothing once to know it. */
 #define MEASURE(name, call)                                                            \
     do {                                                                               \
         uintptr_t sp0_;                                                                \
         size_t used_;                                                                  \
-        cortex_m_paint_stack();                                                        \
+        copse_port_stack_paint();                                                        \
         sp0_ = sp_now();                                                               \
         (void)(call);                                                                  \
-        used_ = cortex_m_stack_used() - (size_t)((uintptr_t)&_estack - sp0_);          \
+        used_ = copse_port_stack_used() - (size_t)(copse_port_stack_top() - sp0_);          \
         copse_port_printf("stack %s %lu\n", name, (unsigned long)used_);               \
     } while (0)
 
@@ -75,8 +76,11 @@ int main(int argc, char **argv)
     copse_vec3 point = copse_v3(8.0f, 0.5f, 6.0f);
 
     copse_port_init(argc, argv);
-    /* No interrupts while measuring: an exception stacks 32-104 bytes on top of whatever runs. */
+    /* No interrupts while measuring: an exception stacks 32-104 bytes on top of whatever runs.
+     * On Cortex-M the port's SysTick is the only one; the RISC-V port enables none. */
+#if defined(__arm__)
     *(volatile uint32_t *)0xE000E010u = 0u; /* SysTick CSR: off */
+#endif
     copse_port_printf("stack probe on %s: bytes below the caller's SP\n", copse_port_name());
 
     scene_build(&g_scene);

@@ -24,8 +24,7 @@
 #include "port.h"
 #include "scene.h"
 #include "warehouse_tree.h" /* generated: the baked tree and its mesh as const arrays */
-#if defined(__arm__) && !defined(COPSE_HOST)
-#include "cortex_m.h" /* cortex_m_stack_used: the start-up code painted the stack */
+#if !defined(COPSE_HOST) /* a board: the start-up code painted the stack (port.h) */
 #define DEMO_STACK_REPORT 1
 #endif
 
@@ -426,7 +425,7 @@ static void print_costs(void)
     copse_port_printf("#   sphere check  %9lu  mean of %d\n", (unsigned long)(g_cost.sphere / POSES), POSES);
     copse_port_printf("#   nearest       %9lu  mean of %d\n", (unsigned long)(g_cost.nearest / POSES), POSES);
 #ifdef DEMO_STACK_REPORT
-    copse_port_printf("# stack high-water mark of the whole run: %lu bytes\n", (unsigned long)cortex_m_stack_used());
+    copse_port_printf("# stack high-water mark of the whole run: %lu bytes\n", (unsigned long)copse_port_stack_used());
 #endif
 }
 

@@ -1,19 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Start-up for Cortex-M0..M7 under QEMU (and real parts with the same memory map):
+ * Start-up for Cortex-M0 .. M55 under QEMU (and real parts with the same memory map):
  * vector table, .data/.bss set-up, FPU enable, stack painting, and a fault handler
  * that reports where it happened and exits 99 instead of locking up.
  */
 #include <stdint.h>
 
 #include "port.h"
+#include "board.h"
 #include "cortex_m.h"
 
-extern uint32_t _estack;
 extern uint32_t _sidata, _sdata, _edata, _sbss, _ebss;
-extern uint32_t _sstack;
-
-int main(int argc, char **argv);
 
 typedef void (*vector_fn)(void);
 
@@ -54,9 +51,7 @@ void Reset_Handler(void)
         *dst++ = *src++;
     for (dst = &_sbss; dst < &_ebss;)
         *dst++ = 0;
-    cortex_m_paint_stack();
-    cortex_m_counter_start();
-    copse_port_exit(main(0, 0));
+    copse_board_start();
 }
 
 void Default_Handler(void)

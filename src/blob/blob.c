@@ -27,7 +27,7 @@ static bool host_big_endian(void)
 {
     const uint32_t one = 1u;
     uint8_t b[4];
-    memcpy(b, &one, sizeof b);
+    __builtin_memcpy(b, &one, sizeof b);
     return b[0] == 0u;
 }
 
@@ -35,7 +35,7 @@ static bool host_float_ieee(void)
 {
     const float f = 1.0f;
     uint32_t bits;
-    memcpy(&bits, &f, sizeof bits);
+    __builtin_memcpy(&bits, &f, sizeof bits);
     return sizeof(float) == 4u && bits == 0x3F800000u;
 }
 
@@ -68,7 +68,7 @@ void blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t tot
                        const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6])
 {
     uint32_t s;
-    memset(out, 0, total);
+    __builtin_memset(out, 0, total);
     out[0] = COPSE_BLOB_MAGIC_0;
     out[1] = COPSE_BLOB_MAGIC_1;
     out[2] = COPSE_BLOB_MAGIC_2;
@@ -80,7 +80,7 @@ void blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t tot
     blob_put_u32(out + BLOB_OFF_FLAGS, flags);
     blob_put_u16(out + BLOB_OFF_HEADER_BYTES, COPSE_BLOB_HEADER_BYTES);
     blob_put_u16(out + BLOB_OFF_SECTION_COUNT, count);
-    memcpy(out + BLOB_OFF_TREE, tree, COPSE_BLOB_TREE_INFO_BYTES);
+    __builtin_memcpy(out + BLOB_OFF_TREE, tree, COPSE_BLOB_TREE_INFO_BYTES);
     for (s = 0; s < 6u; s++)
         blob_put_f32(out + BLOB_OFF_BOUNDS + 4u * s, bounds[s]);
     for (s = 0; s < count; s++) {
@@ -147,7 +147,7 @@ static copse_status read_header(const uint8_t *b, size_t len, copse_blob_info *i
         return COPSE_ERR_BLOB_TRUNCATED;
     if (blob_crc(b, total) != info->crc)
         return COPSE_ERR_BLOB_CRC;
-    memcpy(info->tree, b + BLOB_OFF_TREE, COPSE_BLOB_TREE_INFO_BYTES);
+    __builtin_memcpy(info->tree, b + BLOB_OFF_TREE, COPSE_BLOB_TREE_INFO_BYTES);
     for (s = 0; s < 6u; s++)
         info->bounds[s] = blob_get_f32(b + BLOB_OFF_BOUNDS + 4u * s);
     /* Sections follow the table in order, each at the next multiple of 16 after zero padding,
@@ -174,14 +174,14 @@ copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info
     copse_status st;
     if (info == NULL)
         return COPSE_ERR_NULL;
-    memset(info, 0, sizeof *info);
+    __builtin_memset(info, 0, sizeof *info);
     if (blob == NULL)
         return COPSE_ERR_NULL;
     if (((uintptr_t)blob % COPSE_BLOB_ALIGN) != 0u)
         return COPSE_ERR_ALIGN;
     st = read_header((const uint8_t *)blob, len, info);
     if (st != COPSE_OK)
-        memset(info, 0, sizeof *info);
+        __builtin_memset(info, 0, sizeof *info);
     return st;
 }
 
@@ -189,7 +189,7 @@ copse_status blob_read_in_place(const void *blob, size_t len, copse_blob_info *i
 {
     copse_status st = copse_blob_read(blob, len, info);
     if (st == COPSE_OK && (!host_float_ieee() || (info->big_endian != 0u) != host_big_endian())) {
-        memset(info, 0, sizeof *info);
+        __builtin_memset(info, 0, sizeof *info);
         return COPSE_ERR_HOST_ORDER;
     }
     return st;
@@ -233,7 +233,7 @@ copse_status copse_blob_to_host(const void *blob, size_t len, void *out, size_t 
     if (!host_float_ieee())
         return COPSE_ERR_HOST_ORDER;
     if (dst != src)
-        memcpy(dst, src, info.total_bytes);
+        __builtin_memcpy(dst, src, info.total_bytes);
     if ((info.big_endian != 0u) == host_big_endian())
         return COPSE_OK; /* already this host's order: the copy is the blob */
     for (s = 0; s < info.section_count; s++)
@@ -288,7 +288,7 @@ copse_status blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_I
         size_t i;
         for (i = 0; i + 4u <= sizes[s]; i += 4u) {
             uint32_t v;
-            memcpy(&v, src + i, sizeof v); /* a host-order field, stored little endian */
+            __builtin_memcpy(&v, src + i, sizeof v); /* a host-order field, stored little endian */
             blob_put_u32(out + offsets[s] + i, v);
         }
     }

@@ -7,8 +7,6 @@
 #ifndef COPSE_BLOB_INTERNAL_H
 #define COPSE_BLOB_INTERNAL_H
 
-#include <string.h>
-
 #include "copse/blob.h"
 #include "../geom/geom_internal.h" /* COPSE_INLINE */
 
@@ -47,7 +45,7 @@ COPSE_INLINE void blob_put_u32(uint8_t *p, uint32_t v)
 COPSE_INLINE void blob_put_f32(uint8_t *p, float f)
 {
     uint32_t v;
-    memcpy(&v, &f, sizeof v);
+    __builtin_memcpy(&v, &f, sizeof v);
     blob_put_u32(p, v);
 }
 
@@ -65,7 +63,7 @@ COPSE_INLINE float blob_get_f32(const uint8_t *p)
 {
     uint32_t v = blob_get_u32(p);
     float f;
-    memcpy(&f, &v, sizeof f);
+    __builtin_memcpy(&f, &v, sizeof f);
     return f;
 }
 
@@ -89,8 +87,8 @@ void blob_seal(uint8_t *out, uint32_t total);
 COPSE_INLINE bool blob_same_bits(float a, float b)
 {
     uint32_t x, y;
-    memcpy(&x, &a, sizeof x);
-    memcpy(&y, &b, sizeof y);
+    __builtin_memcpy(&x, &a, sizeof x);
+    __builtin_memcpy(&y, &b, sizeof y);
     return x == y;
 }
 

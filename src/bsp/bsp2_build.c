@@ -26,8 +26,6 @@
  */
 #include "bsp_internal.h"
 
-#include <string.h>
-
 typedef struct region {
     float min[2], max[2];
     uint32_t patch; /* the node whose high-child index this region's node fills, or NONE */
@@ -228,7 +226,7 @@ size_t copse_bsp2_build_bytes(const copse_box2 *scene, const copse_box2 *objects
     bsp2_out out;
     if (bsp2_validate(scene, objects, count, params) != COPSE_OK)
         return (size_t)-1;
-    memset(&out, 0, sizeof out);
+    __builtin_memset(&out, 0, sizeof out);
     out.limit = SIZE_MAX;
     if (bsp2_run(scene, objects, count, params->max_depth, &out) != COPSE_OK)
         return (size_t)-1;
@@ -248,7 +246,7 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
     size_t mark;
     if (bsp == NULL)
         return COPSE_ERR_NULL;
-    memset(bsp, 0, sizeof *bsp);
+    __builtin_memset(bsp, 0, sizeof *bsp);
     if (arena == NULL)
         return COPSE_ERR_NULL;
     st = bsp2_validate(scene, objects, count, params);
@@ -256,7 +254,7 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
         return st;
     /* The counting pass stops as soon as the tree it counts outgrows the arena: then NOMEM, with
      * arena->needed a lower bound (the tree counted until it stopped). */
-    memset(&out, 0, sizeof out);
+    __builtin_memset(&out, 0, sizeof out);
     out.limit = copse_arena_remaining(arena);
     st = bsp2_run(scene, objects, count, params->max_depth, &out);
     if (st != COPSE_OK && st != COPSE_ERR_NOMEM)
@@ -270,7 +268,7 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
         copse_arena_rewind(arena, mark);
         return COPSE_ERR_NOMEM;
     }
-    memset(out.nodes, 0, bsp2_size(out.nodes_used, out.items_used)); /* no stale padding */
+    __builtin_memset(out.nodes, 0, bsp2_size(out.nodes_used, out.items_used)); /* no stale padding */
     out.nodes_used = out.items_used = out.leaves = out.depth = out.splits = 0;
     (void)bsp2_run(scene, objects, count, params->max_depth, &out);
     bsp->nodes = out.nodes;

@@ -10,8 +10,6 @@
  */
 #include "bsp3_internal.h"
 
-#include <string.h>
-
 copse_status copse_brush_from_box(const copse_box3 *box, copse_plane planes[6])
 {
     unsigned a;
@@ -289,7 +287,7 @@ copse_status copse_bsp3_corners(const copse_plane *unit, uint32_t n, float *vert
                         return COPSE_ERR_UNBOUNDED;
                     if (nv >= cap)
                         return COPSE_ERR_DEGENERATE; /* more corners than a polyhedron has: numerically flat */
-                    memcpy(verts + 3u * nv, f, sizeof f);
+                    __builtin_memcpy(verts + 3u * nv, f, sizeof f);
                     nv++;
                 }
             }

@@ -32,8 +32,6 @@
  */
 #include "bsp3_internal.h"
 
-#include <string.h>
-
 #define BSP3_CANDIDATES 64u
 
 typedef struct frag {
@@ -103,7 +101,7 @@ static copse_status plan_scratch(const copse_brush *brushes, uint32_t n, const c
     uint32_t i;
     size_t planes = 0, verts = 0, frags;
     copse_status st = copse_bsp3_check_input(brushes, n, params);
-    memset(sp, 0, sizeof *sp);
+    __builtin_memset(sp, 0, sizeof *sp);
     if (st != COPSE_OK)
         return st;
     for (i = 0; i < n; i++) {
@@ -387,8 +385,8 @@ static copse_status run(builder *b)
         for (i = 0; i < nf; i++)
             if (classify(b, &f[i], u) & 1u)
                 b->frags[e.end + nback + nfront++] = f[i];
-        memmove(b->frags + e.begin, b->frags + e.end + nback, nfront * sizeof(frag));
-        memmove(b->frags + e.begin + nfront, b->frags + e.end, nback * sizeof(frag));
+        __builtin_memmove(b->frags + e.begin, b->frags + e.end + nback, nfront * sizeof(frag));
+        __builtin_memmove(b->frags + e.begin + nfront, b->frags + e.end, nback * sizeof(frag));
         /* front waits below; back is on top and is built first */
         stack[sp].begin = e.begin;
         stack[sp].end = e.begin + nfront;
@@ -412,7 +410,7 @@ static copse_status prepare_and_count(builder *b, const copse_brush *brushes, ui
 {
     uint8_t *p = mem;
     copse_status st;
-    memset(b, 0, sizeof *b);
+    __builtin_memset(b, 0, sizeof *b);
     b->in = brushes;
     b->n = n;
     b->max_depth = params->max_depth;
@@ -464,7 +462,7 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
     uint8_t *mem, *out, *p;
     if (bsp == NULL)
         return COPSE_ERR_NULL;
-    memset(bsp, 0, sizeof *bsp);
+    __builtin_memset(bsp, 0, sizeof *bsp);
     bsp->root = COPSE_BSP3_EMPTY;
     if (arena == NULL)
         return COPSE_ERR_NULL;
@@ -488,13 +486,13 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
     }
     /* the write pass, into the tree's place after the scratch (zeroed: no stale padding, the
      * same bytes wherever it is built) */
-    memset(out, 0, tree);
+    __builtin_memset(out, 0, tree);
     p = out;
     b.nodes = (copse_bsp3_node *)(void *)p;
     p += COPSE_ARENA_ROUND((size_t)b.node_count * sizeof(copse_bsp3_node));
-    memcpy(p, b.uplanes, (size_t)b.uplane_count * sizeof(copse_plane));
+    __builtin_memcpy(p, b.uplanes, (size_t)b.uplane_count * sizeof(copse_plane));
     p += COPSE_ARENA_ROUND((size_t)b.uplane_count * sizeof(copse_plane));
-    memcpy(p, b.side_plane, (size_t)b.side_count * 4u);
+    __builtin_memcpy(p, b.side_plane, (size_t)b.side_count * 4u);
     p += COPSE_ARENA_ROUND((size_t)b.side_count * 4u);
     {
         copse_bsp3_brush *br = (copse_bsp3_brush *)(void *)p;
@@ -516,7 +514,7 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
     b.room = (size_t)-1; /* the tree is in place */
     st = run(&b);
     /* the tree moves down over the scratch; the arena keeps the tree only */
-    memmove(mem, out, tree);
+    __builtin_memmove(mem, out, tree);
     copse_arena_rewind(arena, mark);
     (void)copse_arena_alloc(arena, tree);
     p = mem;

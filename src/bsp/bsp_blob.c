@@ -13,8 +13,6 @@
 #include "bsp3_internal.h"
 #include "../blob/blob_internal.h"
 
-#include <string.h>
-
 /* The views read the sections through these structs: every field 4 bytes, no padding (a
  * compiler that pads them fails to compile here). */
 typedef char bsp_blob_layout[(sizeof(copse_bsp2_node) == COPSE_BSP2_NODE_BYTES &&
@@ -48,9 +46,9 @@ typedef struct blob_entry {
 static void put_info(uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const void *t, const size_t *fields, uint32_t count)
 {
     uint32_t k, v;
-    memset(tree, 0, COPSE_BLOB_TREE_INFO_BYTES);
+    __builtin_memset(tree, 0, COPSE_BLOB_TREE_INFO_BYTES);
     for (k = 0; k < count; k++) {
-        memcpy(&v, (const uint8_t *)t + fields[k], sizeof v);
+        __builtin_memcpy(&v, (const uint8_t *)t + fields[k], sizeof v);
         blob_put_u32(tree + 4u * k, v);
     }
 }
@@ -68,7 +66,7 @@ static copse_status open_view(const void *blob, size_t len, uint32_t kind, copse
         return COPSE_ERR_BLOB_HEADER;
     for (k = 0; k < count; k++) {
         v = blob_get_u32(info->tree + 4u * k);
-        memcpy((uint8_t *)t + fields[k], &v, sizeof v);
+        __builtin_memcpy((uint8_t *)t + fields[k], &v, sizeof v);
     }
     return COPSE_OK;
 }
@@ -232,8 +230,8 @@ copse_status copse_bsp2_view(copse_bsp2 *bsp, const void *blob, size_t len)
     copse_status st;
     if (bsp == NULL)
         return COPSE_ERR_NULL;
-    memset(bsp, 0, sizeof *bsp);
-    memset(&t, 0, sizeof t);
+    __builtin_memset(bsp, 0, sizeof *bsp);
+    __builtin_memset(&t, 0, sizeof t);
     st = open_view(blob, len, COPSE_BLOB_BSP2, &info, &t, k_bsp2_info, 6u);
     if (st == COPSE_OK)
         st = bsp2_counts(&t);
@@ -339,7 +337,7 @@ static copse_status bsp3_walk(const copse_bsp3 *t, bsp3_tally *n)
 {
     blob_entry stack[BSP_STACK];
     uint32_t sp = 0;
-    memset(n, 0, sizeof *n);
+    __builtin_memset(n, 0, sizeof *n);
     stack[sp].code = bsp3_root(t);
     stack[sp++].depth = 0;
     while (sp > 0) {
@@ -439,9 +437,9 @@ copse_status copse_bsp3_view(copse_bsp3 *bsp, const void *blob, size_t len)
     copse_status st;
     if (bsp == NULL)
         return COPSE_ERR_NULL;
-    memset(bsp, 0, sizeof *bsp);
+    __builtin_memset(bsp, 0, sizeof *bsp);
     bsp->root = COPSE_BSP3_EMPTY;
-    memset(&t, 0, sizeof t);
+    __builtin_memset(&t, 0, sizeof t);
     st = open_view(blob, len, COPSE_BLOB_BSP3, &info, &t, k_bsp3_info, 8u);
     if (st == COPSE_OK)
         st = bsp3_counts(&t);

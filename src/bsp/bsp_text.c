@@ -5,8 +5,6 @@
  */
 #include "bsp_internal.h"
 
-#include <string.h>
-
 void copse_bsp_text_char(bsp_text *t, char c)
 {
     if (t->len + 1u < t->cap)
@@ -37,7 +35,7 @@ void copse_bsp_text_float(bsp_text *t, float v)
     static const char hex[] = "0123456789abcdef";
     uint32_t bits, mant;
     int exp;
-    memcpy(&bits, &v, sizeof bits);
+    __builtin_memcpy(&bits, &v, sizeof bits);
     if (v > -16777216.0f && v < 16777216.0f && (float)(int32_t)v == v) {
         int32_t i = (int32_t)v;
         if (i < 0)

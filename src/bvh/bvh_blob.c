@@ -3,8 +3,6 @@
 #include "bvh_internal.h"
 #include "../blob/blob_internal.h"
 
-#include <string.h>
-
 /* The view reads the nodes section through copse_bvh_node3/2: their layout must be the
  * format's (fields at 4-byte steps, no padding). True of every C99 target with 4-byte float
  * and int32; a compiler that pads these structs fails to compile here. */
@@ -65,15 +63,15 @@ copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t 
         st = copse_bvh_check(bvh); /* never write a blob that would not view */
     if (st != COPSE_OK)
         return st;
-    memset(tree, 0, sizeof tree);
+    __builtin_memset(tree, 0, sizeof tree);
     blob_put_u32(tree + BVH_INFO_NODES, bvh->node_count);
     blob_put_u32(tree + BVH_INFO_PRIMS, bvh->prim_count);
     blob_put_u32(tree + BVH_INFO_DEGENERATE, bvh->degenerate_count);
     tree[BVH_INFO_DIM] = bvh->dim;
     tree[BVH_INFO_KIND] = bvh->kind;
     tree[BVH_INFO_DEPTH] = bvh->depth;
-    memcpy(tree + BVH_INFO_AXIS, bvh->axis, 3u);
-    memset(bounds, 0, sizeof bounds);
+    __builtin_memcpy(tree + BVH_INFO_AXIS, bvh->axis, 3u);
+    __builtin_memset(bounds, 0, sizeof bounds);
     if (bvh->node_count > 0)
         for (a = 0; a < bvh->dim; a++) {
             bounds[a] = bvh_node_min(bvh->nodes, 0, bvh->dim)[a];
@@ -97,7 +95,7 @@ static copse_status read_info(const copse_blob_info *info, copse_bvh *t)
     t->dim = b[BVH_INFO_DIM];
     t->kind = b[BVH_INFO_KIND];
     t->depth = b[BVH_INFO_DEPTH];
-    memcpy(t->axis, b + BVH_INFO_AXIS, 3u);
+    __builtin_memcpy(t->axis, b + BVH_INFO_AXIS, 3u);
     if (!blob_tree_reserved_zero(info, BVH_INFO_USED))
         return COPSE_ERR_BLOB_HEADER;
     for (a = 0; a < 3u; a++)
@@ -239,10 +237,10 @@ copse_status copse_bvh_view_mesh(copse_bvh *bvh, const void *blob, size_t len, c
     uint32_t stride;
     if (bvh == NULL)
         return COPSE_ERR_NULL;
-    memset(bvh, 0, sizeof *bvh);
+    __builtin_memset(bvh, 0, sizeof *bvh);
     if (mesh == NULL)
         return COPSE_ERR_NULL;
-    memset(&t, 0, sizeof t);
+    __builtin_memset(&t, 0, sizeof t);
     st = view_blob(&t, blob, len);
     if (st != COPSE_OK)
         return st;
@@ -264,12 +262,12 @@ static copse_status view_boxes(copse_bvh *bvh, const void *blob, size_t len, con
     copse_status st;
     if (bvh == NULL)
         return COPSE_ERR_NULL;
-    memset(bvh, 0, sizeof *bvh);
+    __builtin_memset(bvh, 0, sizeof *bvh);
     if (boxes == NULL && count > 0)
         return COPSE_ERR_NULL;
     if (((uintptr_t)boxes % sizeof(float)) != 0 || ((uintptr_t)ids % sizeof(uint32_t)) != 0)
         return COPSE_ERR_ALIGN;
-    memset(&t, 0, sizeof t);
+    __builtin_memset(&t, 0, sizeof t);
     st = view_blob(&t, blob, len);
     if (st != COPSE_OK)
         return st;

@@ -18,8 +18,6 @@
  */
 #include "bvh_internal.h"
 
-#include <string.h>
-
 typedef struct build_range {
     uint32_t begin, end;
     uint32_t parent; /* node whose right child this range becomes, or COPSE_NONE */
@@ -58,7 +56,7 @@ static size_t round_or_max(size_t bytes)
 copse_status copse_bvh_plan(uint32_t n, unsigned dim, const copse_bvh_params *params, bvh_plan *plan)
 {
     size_t budget;
-    memset(plan, 0, sizeof *plan);
+    __builtin_memset(plan, 0, sizeof *plan);
     if (params == NULL)
         return COPSE_ERR_NULL;
     if ((dim != 2 && dim != 3) || params->leaf_size < 1 || params->leaf_size > COPSE_BVH_MAX_LEAF ||
@@ -564,7 +562,7 @@ static copse_status build(copse_bvh *bvh, copse_arena *arena, const copse_bvh *s
     if (!copse_arena_reserve_check(arena, plan.total))
         return COPSE_ERR_NOMEM;
     start = copse_arena_mark(arena);
-    memset(&b, 0, sizeof b);
+    __builtin_memset(&b, 0, sizeof b);
     b.dim = dim;
     b.leaf_size = params->leaf_size;
     b.min_child = (params->leaf_size + 1u) / 2u;
@@ -609,7 +607,7 @@ static copse_status build(copse_bvh *bvh, copse_arena *arena, const copse_bvh *s
 
 static void clear(copse_bvh *bvh)
 {
-    memset(bvh, 0, sizeof *bvh);
+    __builtin_memset(bvh, 0, sizeof *bvh);
 }
 
 copse_status copse_bvh_build_mesh(copse_bvh *bvh, copse_arena *arena, const copse_mesh *mesh,
@@ -644,7 +642,7 @@ copse_status copse_bvh_build_mesh(copse_bvh *bvh, copse_arena *arena, const cops
     clear(&shape);
     shape.dim = params->projection == COPSE_PROJECT_NONE ? 3u : 2u;
     shape.kind = COPSE_PRIM_TRIANGLES;
-    memcpy(shape.axis, axes[params->projection], sizeof shape.axis);
+    __builtin_memcpy(shape.axis, axes[params->projection], sizeof shape.axis);
     shape.mesh = *mesh;
     shape.mesh.vertex_stride = stride;
     return build(bvh, arena, &shape, mesh->triangle_count, params, triangle_bounds);

@@ -2,8 +2,6 @@
 /* Walking, inspecting and checking a BVH. */
 #include "bvh_internal.h"
 
-#include <string.h>
-
 copse_status copse_bvh_walk(const copse_bvh *bvh, copse_bounds_visitor enter, copse_id_visitor visit, void *user)
 {
     uint32_t i = 0;
@@ -75,7 +73,7 @@ copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats)
     unsigned a;
     if (bvh == NULL || stats == NULL)
         return COPSE_ERR_NULL;
-    memset(stats, 0, sizeof *stats);
+    __builtin_memset(stats, 0, sizeof *stats);
     if (bvh->depth > COPSE_BVH_MAX_DEPTH)
         return COPSE_ERR_TOO_DEEP;
     stats->nodes = bvh->node_count;

@@ -9,7 +9,6 @@
  * one walk that must meet the nodes in index order 0, 1, 2, ... (so each is reached exactly
  * once and no link can loop), then the geometry.
  */
-#include <string.h>
 
 #include "octree_internal.h"
 #include "../blob/blob_internal.h"
@@ -275,7 +274,7 @@ static copse_status ob_save(const ob_format *f, const void *tree, void *buf, siz
         *written = 0;
     if (tree == NULL || (buf == NULL && cap > 0u))
         return COPSE_ERR_NULL;
-    memset(&b, 0, sizeof b);
+    __builtin_memset(&b, 0, sizeof b);
     st = ob_plan(f, tree, &b);
     if (st == COPSE_OK)
         /* never write a blob that would not view */
@@ -307,7 +306,7 @@ static copse_status ob_view(const ob_format *f, void *out, const void *blob, siz
     uint32_t k;
     if (out == NULL)
         return COPSE_ERR_NULL;
-    memset(out, 0, f->tree_bytes);
+    __builtin_memset(out, 0, f->tree_bytes);
     st = blob_view_open(blob, len, f->kind, &info);
     if (st != COPSE_OK)
         return st;
@@ -318,10 +317,10 @@ static copse_status ob_view(const ob_format *f, void *out, const void *blob, siz
     for (k = 0; k < f->section_count; k++)
         if (info.sections[k].id != f->section_ids[k])
             return COPSE_ERR_BLOB_SECTION;
-    memset(&t, 0, sizeof t);
+    __builtin_memset(&t, 0, sizeof t);
     st = f->tree == OB_POINT ? point_view(&t, blob, &info) : loose_view(&t, blob, &info);
     if (st == COPSE_OK)
-        memcpy(out, &t, f->tree_bytes);
+        __builtin_memcpy(out, &t, f->tree_bytes);
     return st;
 }
 
@@ -340,8 +339,8 @@ static copse_status ob_read_cell(const void *blob, const copse_blob_info *info, 
     const uint8_t *p = (const uint8_t *)blob + info->sections[0].offset;
     if (info->sections[0].size != OB_CELL_BYTES)
         return COPSE_ERR_BLOB_SECTION;
-    memcpy(center, p, 3u * sizeof(float));
-    memcpy(half, p + 12u, sizeof(float));
+    __builtin_memcpy(center, p, 3u * sizeof(float));
+    __builtin_memcpy(half, p + 12u, sizeof(float));
     return oct_finite3(center) && geo_finite(*half) && *half >= 0.0f ? COPSE_OK : COPSE_ERR_BLOB_BOUNDS;
 }
 
@@ -457,7 +456,7 @@ static copse_status point_prepare(const void *tree, ob_blob *b)
     blob_put_u32(b->info + PI_MAX_DEPTH, t->max_depth);
     blob_put_u32(b->info + PI_DEPTH, levels);
     point_bounds(t, b->bounds);
-    memcpy(b->center, t->center, sizeof b->center);
+    __builtin_memcpy(b->center, t->center, sizeof b->center);
     b->half = t->half;
     return COPSE_OK;
 }
@@ -722,7 +721,7 @@ static copse_status loose_prepare(const void *tree, ob_blob *b)
     blob_put_u32(b->info + LI_MAX_DEPTH, t->max_depth);
     blob_put_u32(b->info + LI_NODE_CAPACITY, t->node_capacity);
     blob_put_u32(b->info + LI_DEPTH, s.depth + 1u);
-    memcpy(b->center, t->center, sizeof b->center);
+    __builtin_memcpy(b->center, t->center, sizeof b->center);
     b->half = t->half;
     return COPSE_OK;
 }
@@ -815,7 +814,7 @@ static copse_status loose_check_slots(const copse_loose *t)
     for (o = 0; o < t->max_objects; o++) {
         const copse_loose_object *obj = &t->objects[o];
         if (obj->node == OCT_NONE) {
-            if (obj->next != OCT_NONE || memcmp(&obj->box, &zero_box, sizeof zero_box) != 0)
+            if (obj->next != OCT_NONE || __builtin_memcmp(&obj->box, &zero_box, sizeof zero_box) != 0)
                 return COPSE_ERR_BLOB_PRIM;
         } else if (obj->node >= t->nodes_used) {
             return COPSE_ERR_BLOB_PRIM;

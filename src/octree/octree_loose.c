@@ -9,7 +9,6 @@
  * exactly in float, and culling a node culls nothing visible. The root also keeps the objects
  * that stick out of the world; they are always tested.
  */
-#include <string.h>
 
 #include "octree_internal.h"
 
@@ -113,7 +112,7 @@ static void descend(const copse_loose *t, const float *bmin, const float *bmax, 
     float c[3], h, m[3], ext = 0.0f;
     uint32_t n = 0;
     unsigned a;
-    memcpy(c, t->center, sizeof c);
+    __builtin_memcpy(c, t->center, sizeof c);
     h = t->half;
     for (a = 0; a < 3; a++) {
         float e = bmax[a] * 0.5f - bmin[a] * 0.5f;
@@ -134,7 +133,7 @@ static void descend(const copse_loose *t, const float *bmin, const float *bmax, 
         n = n == OCT_NONE ? OCT_NONE : lfind_child(t, n, o);
         d->missing += n == OCT_NONE;
         d->node[++d->depth] = n;
-        memcpy(c, cc, sizeof c);
+        __builtin_memcpy(c, cc, sizeof c);
         h = ch;
     }
 }
@@ -173,7 +172,7 @@ void copse_loose_clear(copse_loose *t)
     t->size = 0;
     (void)lnode_alloc(t, 0);
     for (i = 0; i < t->max_objects; i++) {
-        memset(&t->objects[i].box, 0, sizeof t->objects[i].box);
+        __builtin_memset(&t->objects[i].box, 0, sizeof t->objects[i].box);
         t->objects[i].node = OCT_NONE;
         t->objects[i].next = OCT_NONE;
     }
@@ -184,7 +183,7 @@ copse_status copse_loose_init(copse_loose *t, copse_arena *arena, const copse_lo
     size_t bytes;
     if (t == NULL)
         return COPSE_ERR_NULL;
-    memset(t, 0, sizeof *t);
+    __builtin_memset(t, 0, sizeof *t);
     if (arena == NULL || config == NULL)
         return COPSE_ERR_NULL;
     bytes = copse_loose_bytes(config);
@@ -564,7 +563,7 @@ COPSE_INLINE void loose_walk(const copse_loose *t, lquery *q, lquery_kind kind, 
     pmask = lq_node(q, kind, mn, mx, LQ_ALL);
     if (pmask == OCT_NONE)
         return;
-    memcpy(pc, t->center, sizeof pc);
+    __builtin_memcpy(pc, t->center, sizeof pc);
     ph = t->half;
     n = t->nodes[0].first_child;
     while (n != OCT_NONE) {
@@ -579,11 +578,11 @@ COPSE_INLINE void loose_walk(const copse_loose *t, lquery *q, lquery_kind kind, 
                 if (node->next != OCT_NONE && sp <= COPSE_LOOSE_MAX_DEPTH) {
                     stack[sp].node = node->next;
                     stack[sp].mask = pmask;
-                    memcpy(stack[sp].c, pc, sizeof pc);
+                    __builtin_memcpy(stack[sp].c, pc, sizeof pc);
                     stack[sp].h = ph;
                     sp++;
                 }
-                memcpy(pc, c, sizeof pc);
+                __builtin_memcpy(pc, c, sizeof pc);
                 ph = h;
                 pmask = mask;
                 n = node->first_child;
@@ -595,7 +594,7 @@ COPSE_INLINE void loose_walk(const copse_loose *t, lquery *q, lquery_kind kind, 
             sp--;
             n = stack[sp].node;
             pmask = stack[sp].mask;
-            memcpy(pc, stack[sp].c, sizeof pc);
+            __builtin_memcpy(pc, stack[sp].c, sizeof pc);
             ph = stack[sp].h;
         }
     }
@@ -643,8 +642,8 @@ static copse_status lbox_query(lquery *q, const copse_box3 *box)
 {
     copse_status st = check_box(box);
     if (st == COPSE_OK) {
-        memcpy(q->min, &box->min.x, sizeof q->min);
-        memcpy(q->max, &box->max.x, sizeof q->max);
+        __builtin_memcpy(q->min, &box->min.x, sizeof q->min);
+        __builtin_memcpy(q->max, &box->max.x, sizeof q->max);
     }
     return st;
 }
@@ -657,7 +656,7 @@ static copse_status lsphere_query(lquery *q, const copse_sphere *s)
         return COPSE_ERR_NONFINITE;
     if (s->radius < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
-    memcpy(q->c, &s->center.x, sizeof q->c);
+    __builtin_memcpy(q->c, &s->center.x, sizeof q->c);
     q->r2 = s->radius * s->radius;
     return COPSE_OK;
 }

@@ -7,7 +7,6 @@
  * it will take, refuses with COPSE_ERR_NOMEM when they are not free, and only then writes: a
  * refused change leaves every byte of the tree as it was.
  */
-#include <string.h>
 
 #include "octree_internal.h"
 
@@ -47,7 +46,7 @@ static uint32_t bucket_alloc(copse_octree *t)
         b = t->bucket_top++;
     t->buckets_used++;
     /* cleared: the same operations give the same bytes, whatever the pool held before */
-    memset(bucket_at(t, b), 0, 4u * ((size_t)t->bucket_size + 1u));
+    __builtin_memset(bucket_at(t, b), 0, 4u * ((size_t)t->bucket_size + 1u));
     bucket_at(t, b)[0] = OCT_NONE;
     return b;
 }
@@ -203,7 +202,7 @@ copse_status copse_octree_init(copse_octree *t, copse_arena *arena, const copse_
     size_t bytes, mark;
     if (t == NULL)
         return COPSE_ERR_NULL;
-    memset(t, 0, sizeof *t);
+    __builtin_memset(t, 0, sizeof *t);
     t->node_free = t->bucket_free = OCT_NONE;
     if (arena == NULL || config == NULL || (config->points == NULL && config->point_capacity > 0u))
         return COPSE_ERR_NULL;
@@ -223,7 +222,7 @@ copse_status copse_octree_init(copse_octree *t, copse_arena *arena, const copse_
                                                           (size_t)config->max_buckets);
     if (t->nodes == NULL || (t->buckets == NULL && config->max_buckets > 0u)) { /* cannot happen: reserved */
         copse_arena_rewind(arena, mark);
-        memset(t, 0, sizeof *t);
+        __builtin_memset(t, 0, sizeof *t);
         return COPSE_ERR_NOMEM;
     }
     t->points = config->points;
@@ -316,16 +315,16 @@ static uint32_t apply_plan(copse_octree *t, uint32_t n, uint32_t count, const fl
                            const split_plan *plan, uint32_t *kids)
 {
     uint32_t k, prev = OCT_NONE;
-    memcpy(t->nodes[n].min, mn, sizeof t->nodes[n].min);
-    memcpy(t->nodes[n].max, mx, sizeof t->nodes[n].max);
+    __builtin_memcpy(t->nodes[n].min, mn, sizeof t->nodes[n].min);
+    __builtin_memcpy(t->nodes[n].max, mx, sizeof t->nodes[n].max);
     for (k = 0; k < plan->chain; k++) {
         uint32_t m = node_alloc(t);
         copse_octree_node *node;
         t->nodes[n].first = m;
         oct_set_meta(&t->nodes[n], count, oct_octant(&t->nodes[n]), false);
         node = &t->nodes[m];
-        memcpy(node->min, mn, sizeof node->min);
-        memcpy(node->max, mx, sizeof node->max);
+        __builtin_memcpy(node->min, mn, sizeof node->min);
+        __builtin_memcpy(node->max, mx, sizeof node->max);
         node->next = OCT_NONE;
         node->first = OCT_NONE;
         oct_set_meta(node, count, plan->chain_oct[k], false);
@@ -403,7 +402,7 @@ static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *
     stack[sp].start = 0;
     stack[sp].count = n;
     stack[sp].depth = 0;
-    memcpy(stack[sp].c, t->center, sizeof stack[sp].c);
+    __builtin_memcpy(stack[sp].c, t->center, sizeof stack[sp].c);
     stack[sp].h = t->half;
     sp++;
     while (sp > 0u) {
@@ -482,16 +481,16 @@ static copse_status build_prepare(copse_octree *t, copse_arena *scratch, uint32_
     if (count > 0u)
         oct_cube_around(mn, mx, center, half);
     else {
-        memcpy(center, t->center, sizeof t->center);
+        __builtin_memcpy(center, t->center, sizeof t->center);
         *half = t->half;
     }
     /* the pass reads the root cell from the tree: lend it the new one */
-    memcpy(saved_c, t->center, sizeof saved_c);
+    __builtin_memcpy(saved_c, t->center, sizeof saved_c);
     saved_h = t->half;
-    memcpy(t->center, center, sizeof t->center);
+    __builtin_memcpy(t->center, center, sizeof t->center);
     t->half = *half;
     build_pass(t, *run, count, *stack, false, fit, nodes, buckets);
-    memcpy(t->center, saved_c, sizeof saved_c);
+    __builtin_memcpy(t->center, saved_c, sizeof saved_c);
     t->half = saved_h;
     return COPSE_OK;
 }
@@ -535,7 +534,7 @@ copse_status copse_octree_build(copse_octree *t, copse_arena *scratch, uint32_t 
         st = COPSE_ERR_NOMEM;
     }
     if (st == COPSE_OK) {
-        memcpy(t->center, c, sizeof t->center);
+        __builtin_memcpy(t->center, c, sizeof t->center);
         t->half = h;
         copse_octree_clear(t);
         for (i = 0; i < count; i++)
@@ -597,7 +596,7 @@ static copse_status check_index(const copse_octree *t, uint32_t index)
 static uint32_t walk_down(const copse_octree *t, const float *p, uint32_t *path, float *c, float *h, unsigned *gap)
 {
     uint32_t depth = 0, n = 0;
-    memcpy(c, t->center, sizeof t->center);
+    __builtin_memcpy(c, t->center, sizeof t->center);
     *h = t->half;
     path[0] = 0;
     while (!oct_is_leaf(&t->nodes[n])) {
@@ -622,8 +621,8 @@ static void split_leaf(copse_octree *t, uint32_t leaf, uint32_t index, const spl
     uint32_t old = node->first, count = oct_count(node), kids[8], tails[8], k;
     oct_leaf_iter it = oct_leaf_begin(old, count);
     float mn[3], mx[3];
-    memcpy(mn, node->min, sizeof mn);
-    memcpy(mx, node->max, sizeof mx);
+    __builtin_memcpy(mn, node->min, sizeof mn);
+    __builtin_memcpy(mx, node->max, sizeof mx);
     bounds_add(mn, mx, point_at(t, index));
     (void)apply_plan(t, leaf, count + 1u, mn, mx, plan, kids);
     for (k = 0; k < 8u; k++)
@@ -676,8 +675,8 @@ copse_status copse_octree_insert(copse_octree *t, uint32_t index)
         if (count >= t->leaf_size && (count == t->leaf_size || count % t->bucket_size == 0u)) {
             float mn[3], mx[3];
             point_group g;
-            memcpy(mn, leaf->min, sizeof mn);
-            memcpy(mx, leaf->max, sizeof mx);
+            __builtin_memcpy(mn, leaf->min, sizeof mn);
+            __builtin_memcpy(mx, leaf->max, sizeof mx);
             bounds_add(mn, mx, p);
             g.run = NULL;
             g.first = leaf->first;

@@ -10,7 +10,6 @@
  *    can no longer hold a better neighbour. While the query lies in a node's bounds its siblings
  *    wait as one entry bounded by the cell's split planes, so they cost one test until needed.
  */
-#include <string.h>
 
 #include "octree_internal.h"
 
@@ -496,7 +495,7 @@ static void knn_walk(const copse_octree *t, const float *p, float bound, copse_n
     w.t = t;
     w.p = p;
     w.sp = 0;
-    memcpy(w.c[0], t->center, sizeof w.c[0]);
+    __builtin_memcpy(w.c[0], t->center, sizeof w.c[0]);
     w.h[0] = t->half;
     for (;;) {
         knn_entry e;

@@ -11,6 +11,7 @@
 #   add-subdirectory the consumer with copse's source tree by add_subdirectory
 #   cross-firmware   examples/quickstart as firmware for mps2-an386 by CMake and the cross
 #                    toolchain file, linking copse::bvh alone, run under QEMU, output compared
+#   cross-firmware-riscv  the same for rv32imac (cmake/toolchain-riscv64-unknown-elf.cmake, picolibc)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 root=$(pwd)
@@ -19,7 +20,6 @@ case $w in /*) ;; *) w=$root/$w ;; esac
 MAKE=${MAKE:-make}
 B=${B:-build}
 jobs=$(nproc 2>/dev/null || echo 2)
-board=mps2-an386
 consumer=$root/tests/integration/consumer
 rm -rf "$w" && mkdir -p "$w" || exit 2
 pass=0
@@ -104,10 +104,11 @@ make_install() {
         consumer_pc "$w/prefix-make" "$w/consumer-make-pc"
 }
 
-cross_firmware() {
-    fw=$w/firmware
-    cmake -S "$root/tests/integration/firmware" -B "$fw" -DCOPSE_BOARD=$board \
-        -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-arm-none-eabi.cmake" &&
+cross_firmware() { # BOARD TOOLCHAIN: the board's default CPU flags are the toolchain file's
+    board=$1
+    fw=$w/firmware-$board
+    cmake -S "$root/tests/integration/firmware" -B "$fw" -DCOPSE_BOARD="$board" \
+        -DCMAKE_TOOLCHAIN_FILE="$root/cmake/$2" &&
         cmake --build "$fw" -j "$jobs" || return 1
     # copse::bvh alone: no other module's library is linked in
     libs=$(grep -o 'libcopse_[a-z]*\.a' "$fw/quickstart.map" | sort -u | tr '\n' ' ')
@@ -127,7 +128,9 @@ step pkg-config-cmake "consumer by pkg-config from the CMake install" consumer_p
 step make-install "make install PREFIX=... and the consumer by pkg-config from it" make_install
 step add-subdirectory "consumer by add_subdirectory of the source tree" \
     consumer_cmake "$w/consumer-sub" -DCOPSE_SOURCE_DIR="$root"
-step cross-firmware "examples/quickstart by CMake for $board (copse::bvh alone) under QEMU, output as expected.txt" \
-    cross_firmware
+step cross-firmware "examples/quickstart by CMake for mps2-an386 (copse::bvh alone) under QEMU, output as expected.txt" \
+    cross_firmware mps2-an386 toolchain-arm-none-eabi.cmake
+step cross-firmware-riscv "examples/quickstart by CMake for rv32imac (copse::bvh alone, picolibc) under QEMU, output as expected.txt" \
+    cross_firmware rv32imac toolchain-riscv64-unknown-elf.cmake
 echo "$pass passed, $fail failed"
 exit $fail

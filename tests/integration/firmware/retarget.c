@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * printf for an example that prints with <stdio.h>, on top of the Cortex-M port: formatted by
+ * printf for an example that prints with <stdio.h>, on top of a board's port: formatted by
  * copse_port_vsnprintf (the digits every copse machine prints, %zu and %.2f included, which
  * newlib's printf in Debian's build lacks) and sent out by semihosting. These definitions are
- * linked before the C library, so its stdio (and the system calls it needs) stays out.
+ * linked before the C library (newlib-nano on Arm, picolibc on RISC-V), so its stdio (and the
+ * system calls it needs) stays out.
  * copse itself calls none of this.
  */
 #include <stdarg.h>
@@ -31,7 +32,8 @@ int puts(const char *text)
     return 1;
 }
 
-int putchar(int c)
+/* The name in parentheses: picolibc's <stdio.h> also defines putchar as a macro. */
+int(putchar)(int c)
 {
     char s[2];
     s[0] = (char)c;
