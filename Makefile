@@ -182,7 +182,7 @@ X_OPT     ?= -O2
 X_APP_OPT ?= $(X_OPT)
 X_COMMON  := $(BOARD_CFLAGS) -g -std=c99 $(WARN) $(FP_FLAGS) $(INC) -ffunction-sections \
              -fdata-sections -MMD -MP
-# The core needs no libc header (DESIGN.md 1): only the compiler's own (stdint.h, float.h ...).
+# The core needs no libc header (docs/design.md rule 1): only the compiler's own (stdint.h, float.h ...).
 # "=": asked when a library object is compiled, after x-deps installed the compiler.
 X_CC_INCLUDE = $(shell $(X_CC) -print-file-name=include)
 X_LIBFLAGS = $(X_COMMON) $(X_OPT) -ffreestanding -nostdinc -isystem $(X_CC_INCLUDE)

@@ -6,7 +6,7 @@
  * copse_bvh_view_mesh): the robot, the world, the link poses and the answers live in flash or
  * on the stack, and neither the robot nor the world takes a byte of .data or .bss (mk/robot-fw.mk
  * reads that from the link map). Under `qemu-run <board> <elf> --icount` the port's counter
- * counts instructions exactly (BOARDS.md section 4); on the host it is nanoseconds.
+ * counts instructions exactly (docs/boards.md: counting instructions); on the host it is nanoseconds.
  *
  * The same random configurations as make bench-robot's host program draws (uniform within the
  * limits, bench_rng), a different world (the table and box only, no shared meshes). One record a

@@ -34,7 +34,7 @@ size:
 	@{ echo; echo "## What one call links: collision queries, poses and robots (mps2-an386, -Os)"; echo; \
 	   echo "A firmware that keeps only that function (its address; \`--gc-sections\` drops the rest),"; \
 	   echo "linked against the -Os library: the bytes of libcopse.a and of the toolchain's libraries it"; \
-	   echo "brings in, from the map (tools/size-per-call). DESIGN.md's budget is 2 KB per query with"; \
+	   echo "brings in, from the map (tools/size-per-call). docs/design.md's budget is 2 KB per query with"; \
 	   echo "its view, 4 KB per builder: docs/collide.md says where and why the collision queries exceed it;"; \
 	   echo "a robot check calls them (docs/benchmarks-robot.md: a whole Panda firmware's library is 66 KB)."; \
 	   echo; } >> $(SIZE_DOC)

@@ -5,5 +5,5 @@ BOARD_ARCH   := cortex-m
 BOARD_CFLAGS := -mthumb -mcpu=cortex-m4 -mfpu=fpv4-sp-d16 -mfloat-abi=hard
 QEMU_MACHINE := netduinoplus2
 SYSTICK_HZ   := 168000000
-# 168 MHz: 2^4 ns per instruction gives 2.7 SysTick ticks each (BOARDS.md §4)
+# 168 MHz: 2^4 ns per instruction gives 2.7 SysTick ticks each (docs/boards.md: counting instructions)
 ICOUNT_SHIFT := 4

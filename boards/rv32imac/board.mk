@@ -3,7 +3,7 @@
 BOARD_ARCH   := riscv
 BOARD_CFLAGS := -march=rv32imac -mabi=ilp32 -misa-spec=2.2 -mcmodel=medany
 QEMU_MACHINE := virt
-# minstret counts instructions under -icount shift=0 (BOARDS.md §4c)
+# minstret counts instructions under -icount shift=0 (docs/boards.md: counting instructions)
 ICOUNT_SHIFT := 0
 # the fault self-check's address: 0x3FFFFFF0 is PCIe configuration space here (reads all ones)
 UNMAPPED_ADDRESS := 0x00000000

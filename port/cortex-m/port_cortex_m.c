@@ -3,7 +3,7 @@
  * The port contract on Cortex-M under QEMU (the rest is port/common/board.c): the semihosting
  * trap, and SysTick for the counter. Under `-icount shift=N,sleep=off` QEMU's virtual clock
  * advances 2^N ns per instruction, so SysTick ticks convert exactly into instructions
- * (BOARDS.md §4); the 24-bit SysTick is extended in software.
+ * (docs/boards.md: counting instructions); the 24-bit SysTick is extended in software.
  */
 #include "port.h"
 #include "board.h"

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # RISC-V (RV32): Debian's bare riscv64-unknown-elf toolchain (multilib, rv32 included), which has
-# no C library of its own, with Debian's picolibc; QEMU's riscv32 machines (BOARDS.md §3).
+# no C library of its own, with Debian's picolibc; QEMU's riscv32 machines (docs/boards.md).
 # Read by the Makefile after boards/<b>/board.mk; the ARCH_ names are port/cortex-m/arch.mk's.
 ARCH_PREFIX    := riscv64-unknown-elf-
 ARCH_DEPS      := gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf

@@ -2,7 +2,7 @@
 /*
  * The port contract on RISC-V under QEMU (the rest is port/common/board.c): the semihosting
  * trap, and minstret for the counter. Under `-icount shift=0,sleep=off` minstret counts guest
- * instructions exactly (BOARDS.md §3-4); without -icount QEMU returns host ticks.
+ * instructions exactly (docs/boards.md: RISC-V, counting instructions); without -icount QEMU returns host ticks.
  */
 #include "port.h"
 #include "board.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The 2D axis-aligned BSP tree of the seed, made correct.
+ * The 2D axis-aligned BSP tree.
  *
  * A region (the scene at the root) becomes a leaf when it is max_depth deep, holds no
  * object (an empty leaf) or holds one (a solid leaf). Otherwise it is cut by a line taken
@@ -14,7 +14,7 @@
  *      half extent on that axis); on a tie, the vertical line;
  *   3. no edge strictly inside the region on either axis (every piece covers it): a leaf.
  *
- * The seed's defects are gone: no sentinel coordinates (a candidate is a flag and a value),
+ * The defects of the first version are gone: no sentinel coordinates (a candidate is a flag and a value),
  * no "split = 0 means leaf" (leaves have their own kind), a region test that requires both
  * axes to overlap, candidates from every object overlapping the region, a flat array in the
  * caller's arena, and an explicit stack in place of recursion.
