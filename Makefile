@@ -19,7 +19,8 @@
 #   make tool          the copse host tool (bake, stats, query, svg, robot) -> build/tool/copse (docs/tool.md)
 #   make lib / make install PREFIX=<dir>   libcopse.a, headers and copse.pc (docs/integration.md)
 #
-# Every entry point first installs the Debian packages it is missing (tools/ensure-deps).
+# Every entry point first installs the Debian packages it is missing (tools/ensure-deps; NO_INSTALL=1
+# skips that). V=1 shows every command; make help lists every target (mk/help.mk).
 
 # Boards: one folder each in boards/ (board.mk names the architecture, port/<arch>/arch.mk).
 # A board whose board.mk names a QEMU machine runs the suite under QEMU in make test (BOARDS);
@@ -48,7 +49,9 @@ INC      := -Iinclude -Iport -Itests/harness -Itests -Itools/lib
 # every architecture's toolchain, C library and QEMU (port/*/arch.mk)
 ARCH_ALL_DEPS := $(sort $(shell sed -n 's/^ARCH_\(QEMU_\)\{0,1\}DEPS *:= *//p' port/*/arch.mk))
 DEPS_TEST  := gcc clang make python3 $(ARCH_ALL_DEPS) libassimp-dev libclang-rt-14-dev
-ENSURE     := tools/ensure-deps
+# NO_INSTALL=1: install nothing (no apt; the tools are yours to provide). V=1: every command in full.
+ENSURE     := $(if $(NO_INSTALL),true,tools/ensure-deps)
+Q          := $(if $(filter 1,$(V)),,@)
 
 .PHONY: all test deps-test host host-run board board-run board-build runner-check runner-run runner-checks \
         core-check check-core clean
@@ -89,7 +92,7 @@ test: deps-test
 	 echo "== total: $$(( ($$(date +%s) - start) / 60 )) min $$(( ($$(date +%s) - start) % 60 )) s, $(TEST_JOBS) jobs at a time"
 	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks $(addprefix board-,$(BOARDS)) \
 	    $(addprefix runner-,$(BOARDS)) $(addprefix demo-,$(BOARDS)) $(addprefix build-,$(BUILD_ONLY_BOARDS)) \
-	    examples integration spdx tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS)) fma-asm \
+	    examples integration spdx help tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS)) fma-asm \
 	    same-bytes $(HOSTILE_LOGS) $(FUZZ_LOGS)
 
 # The host side that the examples, the integration check and every board's demo use (CONFIG gcc-c11).
@@ -127,7 +130,7 @@ tj-hostile:
 tj-fma:
 	+@$(call timed,fma,$(SUB) fma-asm || true)
 tj-spdx:
-	+@$(call timed,spdx,$(SUB) spdx-check || true)
+	+@$(call timed,spdx,$(SUB) spdx-check || true; $(SUB) help-check || true)
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.
@@ -151,16 +154,16 @@ host: $(H_OUT)/copse_tests
 
 $(H_OUT)/libcopse.a: $(H_LIB_OBJ)
 	@rm -f $@
-	@ar rcs $@ $^
+	$(Q)ar rcs $@ $^
 
 $(H_OUT)/copse_tests: $(H_TEST_OBJ) $(H_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
+	$(Q)$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
 
 $(H_OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(CONFIG) $<"
-	@$(H_CC) $(H_CFLAGS) -c $< -o $@
+	$(Q)$(H_CC) $(H_CFLAGS) -c $< -o $@
 
 host-run: $(H_OUT)/copse_tests
 	@mkdir -p $(B)/logs
@@ -205,7 +208,7 @@ board: $(X_TEST_ELFS)
 
 $(X_OUT)/libcopse.a: $(X_LIB_OBJ)
 	@rm -f $@
-	@$(ARCH_PREFIX)ar rcs $@ $^
+	$(Q)$(ARCH_PREFIX)ar rcs $@ $^
 
 # The architecture's toolchain and C library, installed when missing (tools/ensure-deps).
 .PHONY: x-deps x-qemu-deps
@@ -217,30 +220,30 @@ x-qemu-deps:
 $(X_OUT)/lib/%.o: %.c | x-deps
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $<"
-	@$(X_CC) $(X_LIBFLAGS) -fstack-usage -fcallgraph-info=su -c $< -o $@
+	$(Q)$(X_CC) $(X_LIBFLAGS) -fstack-usage -fcallgraph-info=su -c $< -o $@
 
 $(X_OUT)/%.o: %.c | x-deps
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $<"
-	@$(X_CC) $(X_APPFLAGS) -c $< -o $@
+	$(Q)$(X_CC) $(X_APPFLAGS) -c $< -o $@
 
 $(X_OUT)/tests/test_main-p%.o: tests/test_main.c | x-deps
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $< (part $*)"
-	@$(X_CC) $(X_APPFLAGS) -DCOPSE_TEST_PART=$* -c $< -o $@
+	$(Q)$(X_CC) $(X_APPFLAGS) -DCOPSE_TEST_PART=$* -c $< -o $@
 
 $(X_OUT)/copse_tests.elf: $(X_OUT)/tests/test_main-p0.o $(X_TEST_OBJ) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(@:.elf=.map) -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(@:.elf=.map) -o $@ $^ $(X_LDLIBS)
 
 $(X_OUT)/copse_tests-p%.elf: $(X_OUT)/tests/test_main-p%.o $(X_TEST_OBJ) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(@:.elf=.map) -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(@:.elf=.map) -o $@ $^ $(X_LDLIBS)
 
 $(X_OUT)/tests/selftest/fault.o: X_APPFLAGS += $(if $(UNMAPPED_ADDRESS),-DCOPSE_UNMAPPED_ADDRESS=$(UNMAPPED_ADDRESS)u)
 $(X_OUT)/selftest-%.elf: $(X_OUT)/tests/selftest/%.o $(X_PORT_SRC:%.c=$(X_OUT)/%.o)
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
 
 # The runner must turn a fault into exit 99 and a hang into a time-out (124).
 runner-check: $(X_OUT)/selftest-fault.elf $(X_OUT)/selftest-hang.elf | x-qemu-deps

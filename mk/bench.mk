@@ -75,7 +75,7 @@ bench-fw-elf: $(X_OUT)/bench_fw.elf
 
 $(X_OUT)/bench_fw.elf: $(BF_OBJ) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/bench_fw.map -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/bench_fw.map -o $@ $^ $(X_LDLIBS)
 endif
 
 # ---- make bench -----------------------------------------------------------------------------

@@ -41,7 +41,7 @@ bench-bsp-fw-elf: $(X_OUT)/bench_bsp_fw.elf
 
 $(X_OUT)/bench_bsp_fw.elf: $(BSPF_OBJ) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
 endif
 
 bench-bsp-boards:

@@ -24,11 +24,11 @@ deps-bigendian:
 $(BE_OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  s390x $<"
-	@$(BE_CC) $(BE_CFLAGS) -c $< -o $@
+	$(Q)$(BE_CC) $(BE_CFLAGS) -c $< -o $@
 
 $(BE_OUT)/copse_tests: $(BE_SRC:%.c=$(BE_OUT)/%.o)
 	@echo "  LD  $@"
-	@$(BE_CC) -o $@ $^ -lm
+	$(Q)$(BE_CC) -o $@ $^ -lm
 
 bigendian: deps-bigendian
 	@$(MAKE) --no-print-directory $(BE_OUT)/copse_tests

@@ -16,7 +16,7 @@ collide-fw-elf: $(X_OUT)/collide_fw.elf
 
 $(X_OUT)/collide_fw.elf: $(CF_OBJ) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/collide_fw.map -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/collide_fw.map -o $@ $^ $(X_LDLIBS)
 endif
 
 bench-collide-fw:

@@ -83,17 +83,17 @@ $(H_OUT)/demo-$(1)/examples/warehouse/main.o: $(call DEMO_GEN,$(1))/warehouse_tr
 $(DEMO_SRC:%.c=$(H_OUT)/demo-$(1)/%.o) $(H_OUT)/demo-$(1)/examples/warehouse/host/scene_stl.o: $(H_OUT)/demo-$(1)/%.o: %.c
 	@mkdir -p $$(dir $$@)
 	@echo "  CC  $(CONFIG) $$< (demo, $(1) scene)"
-	@$(H_CC) $(H_CFLAGS) -DDEMO_SMALL=$(2) -I$(call DEMO_GEN,$(1)) -c $$< -o $$@
+	$(Q)$(H_CC) $(H_CFLAGS) -DDEMO_SMALL=$(2) -I$(call DEMO_GEN,$(1)) -c $$< -o $$@
 
 $(H_OUT)/demo-$(1)/gen/warehouse_tree.o: $(call DEMO_GEN,$(1))/warehouse_tree.c
 	@mkdir -p $$(dir $$@)
 	@echo "  CC  $(CONFIG) $$< (baked by copse bake)"
-	@$(H_CC) $(H_CFLAGS) -c $$< -o $$@
+	$(Q)$(H_CC) $(H_CFLAGS) -c $$< -o $$@
 
 $(H_OUT)/demo-$(1)/scene_stl: $(H_OUT)/demo-$(1)/examples/warehouse/host/scene_stl.o \
 		$(H_OUT)/demo-$(1)/examples/warehouse/scene.o
 	@echo "  LD  $$@"
-	@$(H_CC) $(H_SAN) -o $$@ $$^
+	$(Q)$(H_CC) $(H_SAN) -o $$@ $$^
 
 $(call DEMO_GEN,$(1))/warehouse.stl: $(H_OUT)/demo-$(1)/scene_stl
 	@mkdir -p $$(dir $$@)
@@ -106,17 +106,17 @@ $(call DEMO_GEN,$(1))/warehouse_tree.h: $(call DEMO_GEN,$(1))/warehouse_tree.c
 
 $(H_OUT)/demo-$(1)/copse_demo: $$(DEMO_HOST_$(1)_OBJ) $(DEMO_HOST_PORT) $(H_OUT)/libcopse.a
 	@echo "  LD  $$@"
-	@$(H_CC) $(H_SAN) -o $$@ $$^ -lm
+	$(Q)$(H_CC) $(H_SAN) -o $$@ $$^ -lm
 
 # the arm: no data, nothing baked
 $(ARM_SRC:%.c=$(H_OUT)/demo-$(1)/%.o): $(H_OUT)/demo-$(1)/%.o: %.c
 	@mkdir -p $$(dir $$@)
 	@echo "  CC  $(CONFIG) $$< (arm demo, $(1) cell)"
-	@$(H_CC) $(H_CFLAGS) -DDEMO_SMALL=$(2) -c $$< -o $$@
+	$(Q)$(H_CC) $(H_CFLAGS) -DDEMO_SMALL=$(2) -c $$< -o $$@
 
 $(H_OUT)/demo-$(1)/copse_arm: $(ARM_SRC:%.c=$(H_OUT)/demo-$(1)/%.o) $(DEMO_HOST_PORT) $(H_OUT)/libcopse.a
 	@echo "  LD  $$@"
-	@$(H_CC) $(H_SAN) -o $$@ $$^ -lm
+	$(Q)$(H_CC) $(H_SAN) -o $$@ $$^ -lm
 endef
 $(eval $(call demo_variant,full,0))
 $(eval $(call demo_variant,small,1))
@@ -141,25 +141,25 @@ $(X_OUT)/demo/examples/warehouse/main.o: $(DEMO_X_GEN)/warehouse_tree.h
 $(DEMO_SRC:%.c=$(X_OUT)/demo/%.o): $(X_OUT)/demo/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $< (demo, $(DEMO_VARIANT) scene)"
-	@$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(DEMO_SMALL_X) -I$(DEMO_X_GEN) -c $< -o $@
+	$(Q)$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(DEMO_SMALL_X) -I$(DEMO_X_GEN) -c $< -o $@
 
 $(X_OUT)/demo/gen/warehouse_tree.o: $(DEMO_X_GEN)/warehouse_tree.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $< (baked by copse bake)"
-	@$(X_CC) $(X_APPFLAGS) -c $< -o $@
+	$(Q)$(X_CC) $(X_APPFLAGS) -c $< -o $@
 
 $(X_OUT)/copse_demo.elf: $(DEMO_X_OBJ) $(X_PORT_SRC:%.c=$(X_OUT)/%.o) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_demo.map -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_demo.map -o $@ $^ $(X_LDLIBS)
 
 $(ARM_SRC:%.c=$(X_OUT)/demo/%.o): $(X_OUT)/demo/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $< (arm demo, $(DEMO_VARIANT) cell)"
-	@$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(DEMO_SMALL_X) -c $< -o $@
+	$(Q)$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(DEMO_SMALL_X) -c $< -o $@
 
 $(X_OUT)/copse_arm.elf: $(ARM_SRC:%.c=$(X_OUT)/demo/%.o) $(X_PORT_SRC:%.c=$(X_OUT)/%.o) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_arm.map -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/copse_arm.map -o $@ $^ $(X_LDLIBS)
 
 # Run a demo on the board and on the host, show the board's output, then insist that every
 # answer line is the same. $(1): its name, $(2): the firmware, $(3): the host program, $(4): what.

@@ -14,7 +14,7 @@ EX_OUT   := $(H_OUT)/examples
 $(EX_OUT)/%/example: examples/%/main.c $(H_OUT)/libcopse.a
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(CONFIG) $<"
-	@$(H_CC) -std=$(H_STD) -O2 $(WARN) -Iinclude $(H_SAN) -o $@ $^ -lm
+	$(Q)$(H_CC) -std=$(H_STD) -O2 $(WARN) -Iinclude $(H_SAN) -o $@ $^ -lm
 
 examples-run: $(foreach e,$(EXAMPLES),$(EX_OUT)/$(e)/example)
 	@mkdir -p $(B)/logs

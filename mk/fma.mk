@@ -39,7 +39,7 @@ ifdef BOARD
 $(X_OUT)/same_bytes.elf: $(X_OUT)/tests/same_bytes_main.o $(X_OUT)/tests/test_same_bytes.o \
                          $(X_OUT)/tests/harness/test.o $(X_PORT_SRC:%.c=$(X_OUT)/%.o) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
 
 # make BOARD=<b> X_VARIANT=fma fma-asm-board: the architecture's multiply-adds in that library
 fma-asm-board:

@@ -18,12 +18,12 @@ RF_OUT          := $(B)/bench
 # ---- the bakes (host side) ----------------------------------------------------------------
 $(H_OUT)/robot-fw/robot_world_stl: $(H_OUT)/robot-fw/bench/robot_world_stl.o $(H_OUT)/robot-fw/bench/robot_scene.o
 	@echo "  LD  $@"
-	@$(H_CC) $(H_SAN) -o $@ $^
+	$(Q)$(H_CC) $(H_SAN) -o $@ $^
 
 $(H_OUT)/robot-fw/bench/%.o: bench/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(CONFIG) $<"
-	@$(H_CC) $(H_CFLAGS) -I$(RF_GEN) -Ibench -c $< -o $@
+	$(Q)$(H_CC) $(H_CFLAGS) -I$(RF_GEN) -Ibench -c $< -o $@
 
 $(RF_GEN)/robot_world.stl: $(H_OUT)/robot-fw/robot_world_stl
 	@mkdir -p $(dir $@)
@@ -50,11 +50,11 @@ $(H_OUT)/robot-fw/bench/robot_fw.o: $(RF_GEN)/robot_panda.h $(RF_GEN)/robot_worl
 $(H_OUT)/robot-fw/gen/%.o: $(RF_GEN)/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(CONFIG) $< (baked)"
-	@$(H_CC) $(H_CFLAGS) -c $< -o $@
+	$(Q)$(H_CC) $(H_CFLAGS) -c $< -o $@
 
 $(H_OUT)/robot-fw/robot_fw: $(RF_HOST_OBJ) $(H_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(H_CC) $(H_SAN) -o $@ $^ -lm
+	$(Q)$(H_CC) $(H_SAN) -o $@ $^ -lm
 
 # ---- the firmware (make BOARD=<b> B=$(B)/bench RF_GEN=... robot-fw-elf) ----------------------
 ifdef BOARD
@@ -66,16 +66,16 @@ robot-fw-elf: $(X_OUT)/robot_fw.elf
 $(X_OUT)/robot-fw/robot_fw.o: bench/robot_fw.c $(RF_GEN)/robot_panda.h $(RF_GEN)/robot_world.h
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $<"
-	@$(X_CC) $(X_APPFLAGS) -Ibench -I$(RF_GEN) -c $< -o $@
+	$(Q)$(X_CC) $(X_APPFLAGS) -Ibench -I$(RF_GEN) -c $< -o $@
 
 $(X_OUT)/robot-fw/%.o: $(RF_GEN)/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $< (baked)"
-	@$(X_CC) $(X_APPFLAGS) -c $< -o $@
+	$(Q)$(X_CC) $(X_APPFLAGS) -c $< -o $@
 
 $(X_OUT)/robot_fw.elf: $(RF_X_OBJ) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/robot_fw.map -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -Wl,-Map=$(X_OUT)/robot_fw.map -o $@ $^ $(X_LDLIBS)
 endif
 
 # ---- run and report -------------------------------------------------------------------------

@@ -30,11 +30,11 @@ STACK_LIBS       = $(foreach f,$(shell $(X_CC) $(BOARD_CFLAGS) -print-libgcc-fil
 $(STACK_PROBE_OBJ): $(X_OUT)/stack_probe/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC  $(BOARD) $< (stack probe)"
-	@$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(STACK_SMALL) -c $< -o $@
+	$(Q)$(X_CC) $(X_APPFLAGS) -DDEMO_SMALL=$(STACK_SMALL) -c $< -o $@
 
 $(X_OUT)/stack_probe.elf: $(STACK_PROBE_OBJ) $(X_PORT_SRC:%.c=$(X_OUT)/%.o) $(X_OUT)/libcopse.a
 	@echo "  LD  $@"
-	@$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
+	$(Q)$(X_CC) $(X_LDFLAGS) -o $@ $^ $(X_LDLIBS)
 
 stack-report: $(X_OUT)/libcopse.a $(X_OUT)/stack_probe.elf
 	@mkdir -p $(dir $(STACK_DOC))

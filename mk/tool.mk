@@ -16,7 +16,7 @@ URDF_LIBS := -lurdfdom_model -lconsole_bridge -ltinyxml
 $(H_OUT)/tools/copse/robot_urdf.o: tools/copse/robot_urdf.cpp
 	@mkdir -p $(dir $@)
 	@echo "  CXX $(CONFIG) $<"
-	@$(TOOL_CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror $(H_SAN) -Iinclude -Itools/copse -MMD -MP -c $< -o $@
+	$(Q)$(TOOL_CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror $(H_SAN) -Iinclude -Itools/copse -MMD -MP -c $< -o $@
 
 .PHONY: tool tool-check
 
@@ -29,7 +29,7 @@ tool:
 $(TOOL_OUT)/copse: $(TOOL_OBJ) $(H_OUT)/libcopse.a
 	@mkdir -p $(dir $@)
 	@echo "  LD  $@"
-	@$(TOOL_CXX) $(H_SAN) -o $@ $^ $(H_LIBS) $(URDF_LIBS)
+	$(Q)$(TOOL_CXX) $(H_SAN) -o $@ $^ $(H_LIBS) $(URDF_LIBS)
 
 # ---- tests -----------------------------------------------------------------------------------
 TOOL_TEST_OUT := $(B)/tool-test
@@ -42,7 +42,7 @@ ORACLE_OBJ    := $(H_OUT)/tools/copse/tests/tool_oracle.o $(H_OUT)/tools/copse/t
 $(TOOL_OUT)/tool_oracle: $(ORACLE_OBJ) $(H_OUT)/libcopse.a
 	@mkdir -p $(dir $@)
 	@echo "  LD  $@"
-	@$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
+	$(Q)$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
 
 # The robot oracle: bakes checked against the URDF in double, queries against brute force.
 ROBOT_ORACLE_OBJ := $(H_OUT)/tools/copse/tests/robot_oracle.o $(H_OUT)/tools/copse/robot_model.o \
@@ -54,12 +54,12 @@ ROBOT_ORACLE_OBJ := $(H_OUT)/tools/copse/tests/robot_oracle.o $(H_OUT)/tools/cop
 $(TOOL_OUT)/robot_oracle: $(ROBOT_ORACLE_OBJ) $(H_OUT)/libcopse.a
 	@mkdir -p $(dir $@)
 	@echo "  LD  $@"
-	@$(TOOL_CXX) $(H_SAN) -o $@ $^ $(H_LIBS) $(URDF_LIBS)
+	$(Q)$(TOOL_CXX) $(H_SAN) -o $@ $^ $(H_LIBS) $(URDF_LIBS)
 
 $(TOOL_OUT)/test_readers: $(H_OUT)/tools/copse/tests/test_readers.o $(H_OUT)/tools/lib/pointcloud_load.o
 	@mkdir -p $(dir $@)
 	@echo "  LD  $@"
-	@$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
+	$(Q)$(H_CC) $(H_SAN) -o $@ $^ $(H_LIBS)
 
 # The emitted C is compiled as firmware would: the public headers, every warning an error.
 tool-check: $(TOOL_OUT)/copse $(TOOL_OUT)/tool_oracle $(TOOL_OUT)/test_readers $(TOOL_OUT)/robot_oracle
