@@ -19,7 +19,7 @@
 #define COPSE_PART_COLLIDE_SCAN 8 /* against a point octree, and sweeps: tests/test_collide_{octree,sweep}.c */
 #define COPSE_PART_ROBOT 9        /* robots: tests/test_robot_{model,check}.c */
 #define COPSE_PART_HOSTILE 10     /* hostile input: the findings' regressions, tests/test_hostile_findings.c */
-#define COPSE_PART_HOSTILE_COLLIDE 11 /* ... those in the collision kernels and the robot */
+#define COPSE_PART_HOSTILE_COLLIDE 11 /* ... those in the collision kernels and the robot; config.h's check */
 
 #define COPSE_SUITES \
     COPSE_SUITE(core, COPSE_PART_CORE_BVH) \
@@ -46,7 +46,8 @@
     COPSE_SUITE(robot_model, COPSE_PART_ROBOT) \
     COPSE_SUITE(robot_check, COPSE_PART_ROBOT) \
     COPSE_SUITE(hostile_findings, COPSE_PART_HOSTILE) \
-    COPSE_SUITE(hostile_collide, COPSE_PART_HOSTILE_COLLIDE)
+    COPSE_SUITE(hostile_collide, COPSE_PART_HOSTILE_COLLIDE) \
+    COPSE_SUITE(config, COPSE_PART_HOSTILE_COLLIDE)
 
 /* COPSE_NO_HOST_SUITES: a host build without the data files and assimp (mk/bigendian.mk). */
 #if defined(COPSE_HOST) && !defined(COPSE_NO_HOST_SUITES)

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "copse/config.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -46,6 +48,7 @@ typedef struct copse_arena {
     size_t used;       /* bytes handed out so far */
     size_t high_water; /* the most `used` has ever been */
     size_t needed;     /* after COPSE_ERR_NOMEM: the capacity that would have succeeded */
+    uint32_t config;   /* COPSE_CONFIG_SIGNATURE of the code that started it (0: set up by hand) */
 } copse_arena;
 
 /* A NULL arena is no arena: init and rewind do nothing, alloc returns NULL, remaining, mark and
@@ -55,7 +58,13 @@ typedef struct copse_arena {
  * buf NULL, or size smaller than the alignment gap, the arena has no buffer (base NULL,
  * capacity 0) and every allocation, even of 0 bytes, returns NULL. A size that runs past the
  * end of the address space is cut there. */
-void copse_arena_init(copse_arena *arena, void *buf, size_t size);
+void copse_arena_init_config(copse_arena *arena, void *buf, size_t size, uint32_t config);
+/* ... and records the caller's settings (config.h), which every builder compares with the
+ * library's: a mismatch fails the build with COPSE_ERR_CONFIG. Call this one. */
+static inline void copse_arena_init(copse_arena *arena, void *buf, size_t size)
+{
+    copse_arena_init_config(arena, buf, size, (uint32_t)COPSE_CONFIG_SIGNATURE);
+}
 
 /* `bytes` (rounded up to COPSE_ARENA_ALIGN) or NULL when they do not fit; records `needed`.
  * Every pointer returned is COPSE_ARENA_ALIGN-aligned, including for 0 bytes (not to be

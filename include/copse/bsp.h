@@ -37,11 +37,8 @@ extern "C" {
 
 /* ---- limits ---------------------------------------------------------------------------------- */
 
-/* Levels below the root: the builders' cap and the size of every walk's stack (34 entries at
- * 32). Define it lower for the whole build (library and callers alike) to shrink the stacks. */
-#ifndef COPSE_BSP_MAX_DEPTH
-#define COPSE_BSP_MAX_DEPTH 32u
-#endif
+/* COPSE_BSP_MAX_DEPTH, levels below the root (the builders' cap and every walk's stack), is a
+ * setting: config.h. */
 #define COPSE_BSP_MAX_OBJECTS (1u << 24) /* 2D objects / 3D brushes per tree */
 #define COPSE_BSP_NONE COPSE_NONE        /* "no leaf", "no object" */
 
@@ -118,7 +115,7 @@ size_t copse_bsp2_bytes(const copse_bsp2 *bsp);
 
 /* Build over `count` boxes inside `scene`. Boxes are closed; parts outside the scene are not
  * in the tree. Errors: NULL, PARAM (max_depth out of range, an inverted box or scene),
- * NONFINITE, DEGENERATE (a box of zero width or height), TOO_LARGE, NOMEM. On any error the tree
+ * NONFINITE, DEGENERATE (a box of zero width or height), TOO_LARGE, NOMEM, CONFIG. On any error the tree
  * is empty and the arena as it was.
  * Work: each node scans the n boxes twice (O(n)), and a tree has at most
  * 2 * COPSE_BSP2_LEAF_BOUND(n, max_depth) - 1 nodes. The build counts its tree before writing it
@@ -324,7 +321,7 @@ size_t copse_bsp3_bytes(const copse_bsp3 *bsp);
  * TOO_LARGE (more than COPSE_BSP3_MAX_SIDES planes, too many brushes), NONFINITE, DEGENERATE
  * (a brush without volume: contradictory or flat, which includes thinner than 4e-6 of its
  * scale, the largest |dist| of its unit planes or 1 if more: docs/bsp.md), UNBOUNDED (planes that enclose no finite
- * region), NOMEM. The build stops with NOMEM as soon as the tree it has counted so far
+ * region), NOMEM, CONFIG (config.h). The build stops with NOMEM as soon as the tree it has counted so far
  * outgrows the arena: arena->needed is then more than the arena holds but a lower bound (the
  * scratch alone when even that did not fit, else scratch + the tree counted until it stopped);
  * copse_bsp3_build_bytes() gives the exact figure. Work: at most COPSE_BSP3_VISIT_BUDGET(n,

@@ -46,19 +46,10 @@ extern "C" {
 
 /* ---- limits and compile-time sizes ------------------------------------------------------ */
 
-/* Levels a tree may have: builders guarantee it, queries size their fixed stacks by it (the
- * ordered walks take 8 bytes per level) and refuse deeper trees (COPSE_ERR_TOO_DEEP, e.g. a
- * tree built where the cap was larger). Define it before including copse to trade stack for
- * the depth of the trees you build; 8..255, the same for the library and its callers. */
-#ifndef COPSE_BVH_MAX_DEPTH
-#define COPSE_BVH_MAX_DEPTH 64u
-#endif
-#if COPSE_BVH_MAX_DEPTH < 8 || COPSE_BVH_MAX_DEPTH > 255
-#error "COPSE_BVH_MAX_DEPTH must be 8..255 (copse_bvh.depth is a byte)"
-#endif
+/* COPSE_BVH_MAX_DEPTH (levels a tree may have, and the queries' stack) and COPSE_BVH_SAH_BINS
+ * are settings: config.h. */
 #define COPSE_BVH_MAX_LEAF 65535u           /* largest leaf_size parameter */
 #define COPSE_BVH_MAX_PRIMS (1u << 30)      /* primitives per tree */
-#define COPSE_BVH_SAH_BINS 16u              /* bins per axis of the binned SAH builder */
 #define COPSE_BVH_NODE3_BYTES 32u
 #define COPSE_BVH_NODE2_BYTES 24u
 
@@ -171,7 +162,8 @@ size_t copse_bvh_build_bytes(uint32_t prim_count, unsigned dim, const copse_bvh_
 size_t copse_bvh_bytes(const copse_bvh *bvh);
 
 /* Build over a mesh. Errors: NULL, PARAM, TOO_LARGE, ALIGN, INDEX, NONFINITE, DEGENERATE,
- * NOMEM (arena->needed then holds the capacity that would have sufficed). On any error the
+ * NOMEM (arena->needed then holds the capacity that would have sufficed), CONFIG (every builder
+ * in copse: the arena was started by code built with other settings, config.h). On any error the
  * tree is empty (queries find nothing) and the arena is as it was.
  * Work (every builder here): the peak is copse_bvh_build_bytes, a function of n alone, so NOMEM
  * comes before any tree work (after O(1) argument checks; box builds check their n ids first).

@@ -59,7 +59,8 @@ extern "C" {
 
 /* ---- limits and compile-time sizes ------------------------------------------------------ */
 
-#define COPSE_OCTREE_MAX_DEPTH 20u      /* levels below the root; queries' stacks are sized by it */
+/* COPSE_OCTREE_MAX_DEPTH and COPSE_LOOSE_MAX_DEPTH (levels below the root; the queries' stacks)
+ * are settings: config.h. */
 #define COPSE_OCTREE_MAX_BUCKET 1024u   /* largest bucket_size */
 /* Also the largest node and bucket pools. 2^28 - 1: a node's count has 28 bits (meta), and a
  * root holding every point must not wrap to 0. */
@@ -79,7 +80,6 @@ extern "C" {
     COPSE_SIZE_ADD(COPSE_SIZE_ROUND(COPSE_SIZE_MUL(n, 4u)), \
                    COPSE_SIZE_ROUND(COPSE_SIZE_MUL(COPSE_SIZE_ADD(COPSE_SIZE_MUL(depth, 7u), 8u), 32u)))
 
-#define COPSE_LOOSE_MAX_DEPTH 16u
 /* Also the largest node pool. 2^28 - 1: a node's object count has 28 bits (meta). */
 #define COPSE_LOOSE_MAX_OBJECTS ((1u << 28) - 1u)
 #define COPSE_LOOSE_NODE_BYTES 16u
@@ -136,7 +136,8 @@ typedef struct copse_octree {
 size_t copse_octree_bytes(const copse_octree_config *config);
 
 /* Takes the pools from the arena; the tree is empty. Errors: NULL, PARAM (pool or bucket sizes,
- * depth, capacity), NONFINITE / EMPTY_RANGE (bounds), NOMEM (arena->needed says how much).
+ * depth, capacity), NONFINITE / EMPTY_RANGE (bounds), NOMEM (arena->needed says how much),
+ * CONFIG (the arena was started by code built with other settings, config.h).
  * On error the tree is empty and unusable for inserts (queries find nothing), the arena as it was. */
 copse_status copse_octree_init(copse_octree *tree, copse_arena *arena, const copse_octree_config *config);
 
@@ -308,6 +309,8 @@ typedef struct copse_frustum {
 } copse_frustum;
 
 size_t copse_loose_bytes(const copse_loose_config *config);
+/* Takes the pools from the arena; the tree is empty. Errors: NULL, PARAM, NONFINITE, EMPTY_RANGE,
+ * NOMEM, CONFIG (as copse_octree_init). */
 copse_status copse_loose_init(copse_loose *tree, copse_arena *arena, const copse_loose_config *config);
 
 /* Insert, remove and move object `id`. Work: one descent (at most max_depth + 1 nodes of at most

@@ -126,7 +126,7 @@ size_t copse_robot_build_bytes(const copse_robot_desc *desc);
 
 /* Validates the description (NULL, PARAM: a link that is no joint's child but the root, a
  * cycle, two roots, a mimic of a fixed or mimicking joint, a zero axis, lower > upper, a name
- * too long, too many links; NONFINITE; the BVH builder's statuses for a mesh; NOMEM) and lays
+ * too long, too many links; NONFINITE; the BVH builder's statuses for a mesh; NOMEM; CONFIG) and lays
  * the robot out in the arena.
  * Work: the description is validated and sized first, O(links + joints + allowed pairs + shapes +
  * mesh vertices and triangles); the exact bytes (copse_robot_build_bytes) are checked against the

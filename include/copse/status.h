@@ -45,7 +45,8 @@ typedef enum copse_status {
     COPSE_ERR_BLOB_SOURCE = -27,    /* the mesh or boxes passed do not match the blob (kind, dim, count) */
     COPSE_ERR_HOST_ORDER = -28,     /* blob's section words not in this host's order (copse_blob_to_host converts), or float not IEEE */
     COPSE_ERR_READ_ONLY = -29,      /* the tree is a view of a blob (in flash): it cannot change */
-    COPSE_ERR_LIMIT = -30           /* a documented work limit ran out before the answer was decided */
+    COPSE_ERR_LIMIT = -30,          /* a documented work limit ran out before the answer was decided */
+    COPSE_ERR_CONFIG = -31          /* the arena was started by code built with other settings (config.h) */
 } copse_status;
 
 /* A short, static, English name for a status ("COPSE_ERR_NOMEM: arena too small"). */

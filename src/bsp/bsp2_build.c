@@ -24,6 +24,7 @@
  * without writing (copse_bsp2_build_bytes). The build runs that counting pass against its
  * arena and stops with NOMEM as soon as the tree it counts outgrows it (bsp.h: the work bound).
  */
+#include "../core/arena_internal.h"
 #include "bsp_internal.h"
 
 typedef struct region {
@@ -249,6 +250,8 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
     __builtin_memset(bsp, 0, sizeof *bsp);
     if (arena == NULL)
         return COPSE_ERR_NULL;
+    if (!copse__arena_config_ok(arena))
+        return COPSE_ERR_CONFIG;
     st = bsp2_validate(scene, objects, count, params);
     if (st != COPSE_OK)
         return st;

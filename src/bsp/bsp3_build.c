@@ -30,6 +30,7 @@
  * pass), then writes the tree after the scratch and finally moves it to the arena's start. The
  * count pass stops with NOMEM as soon as the tree counted so far outgrows the arena.
  */
+#include "../core/arena_internal.h"
 #include "bsp3_internal.h"
 
 #define BSP3_CANDIDATES 64u
@@ -466,6 +467,8 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
     bsp->root = COPSE_BSP3_EMPTY;
     if (arena == NULL)
         return COPSE_ERR_NULL;
+    if (!copse__arena_config_ok(arena))
+        return COPSE_ERR_CONFIG;
     st = plan_scratch(brushes, count, params, &sp);
     if (st != COPSE_OK)
         return st;

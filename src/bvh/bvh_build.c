@@ -16,6 +16,7 @@
  * arithmetic is plain IEEE single precision without contraction, so the same
  * input gives the same bytes on every target.
  */
+#include "../core/arena_internal.h"
 #include "bvh_internal.h"
 
 typedef struct build_range {
@@ -622,6 +623,8 @@ copse_status copse_bvh_build_mesh(copse_bvh *bvh, copse_arena *arena, const cops
     clear(bvh);
     if (arena == NULL || mesh == NULL || params == NULL)
         return COPSE_ERR_NULL;
+    if (!copse__arena_config_ok(arena))
+        return COPSE_ERR_CONFIG;
     if ((unsigned)params->projection > (unsigned)COPSE_PROJECT_YZ)
         return COPSE_ERR_PARAM;
     if (mesh->triangle_count > 0 && mesh->positions == NULL)
@@ -658,6 +661,8 @@ static copse_status build_boxes(copse_bvh *bvh, copse_arena *arena, const float 
     clear(bvh);
     if (arena == NULL || params == NULL || (boxes == NULL && count > 0))
         return COPSE_ERR_NULL;
+    if (!copse__arena_config_ok(arena))
+        return COPSE_ERR_CONFIG;
     own = *params;
     own.projection = COPSE_PROJECT_NONE; /* documented as ignored: not checked either */
     if (((uintptr_t)boxes % sizeof(float)) != 0 || ((uintptr_t)ids % sizeof(uint32_t)) != 0)

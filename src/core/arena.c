@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "copse/arena.h"
 
-void copse_arena_init(copse_arena *arena, void *buf, size_t size)
+void copse_arena_init_config(copse_arena *arena, void *buf, size_t size, uint32_t config)
 {
     uintptr_t start = (uintptr_t)buf;
     uintptr_t aligned = (start + (COPSE_ARENA_ALIGN - 1u)) & ~(uintptr_t)(COPSE_ARENA_ALIGN - 1u);
@@ -22,6 +22,7 @@ void copse_arena_init(copse_arena *arena, void *buf, size_t size)
     arena->used = 0;
     arena->high_water = 0;
     arena->needed = 0;
+    arena->config = config;
 }
 
 size_t copse_arena_remaining(const copse_arena *arena)

@@ -35,6 +35,7 @@ const char *copse_status_str(copse_status status)
     case COPSE_ERR_HOST_ORDER: return "COPSE_ERR_HOST_ORDER: blob not in this host's byte order (copse_blob_to_host converts it)";
     case COPSE_ERR_READ_ONLY: return "COPSE_ERR_READ_ONLY: tree is a read-only view of a blob";
     case COPSE_ERR_LIMIT: return "COPSE_ERR_LIMIT: work limit reached before the answer";
+    case COPSE_ERR_CONFIG: return "COPSE_ERR_CONFIG: caller and library built with different settings (config.h)";
     }
     return "COPSE_ERR_?: unknown status";
 }

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "copse/config.h"
+
 /* Same input, same bytes (docs/design.md rule 6): no multiply-add contraction anywhere in the library,
  * whatever the user's flags, since a fused a*b+c rounds once and changes split planes and
  * bounds on CPUs with FMA. GCC ignores #pragma STDC FP_CONTRACT but honours this pragma under
@@ -28,7 +30,11 @@
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
+#if COPSE_FORCE_INLINE /* config.h */
 #define COPSE_INLINE static inline __attribute__((always_inline))
+#else
+#define COPSE_INLINE static inline
+#endif
 #define COPSE_NOINLINE __attribute__((noinline))
 #define copse_sqrtf(x) __builtin_sqrtf(x)
 #define copse_fabsf(x) __builtin_fabsf(x)
@@ -44,17 +50,10 @@
 #define COPSE_UNLIKELY(x) (x)
 #endif
 
-/* Host CPUs guess branches far ahead and pay for each wrong guess; Cortex-M cores pay per
- * instruction instead. Walks whose branches are coin flips take their branch-free form on
- * the first (measured: rays 9% faster on x86-64, 7% more instructions on Cortex-M4). */
-#if defined(__ARM_ARCH_PROFILE)
-#if __ARM_ARCH_PROFILE == 'M'
-#define COPSE_BRANCH_FREE 0
-#endif
-#endif
-#ifndef COPSE_BRANCH_FREE
-#define COPSE_BRANCH_FREE 1
-#endif
+/* COPSE_BRANCH_FREE (config.h): host CPUs guess branches far ahead and pay for each wrong
+ * guess; Cortex-M cores pay per instruction instead. Walks whose branches are coin flips take
+ * their branch-free form on the first (measured: rays 9% faster on x86-64, 7% more
+ * instructions on Cortex-M4). */
 
 /* NaN and both infinities fail: x - x is 0 only for finite x. */
 COPSE_INLINE bool geo_finite(float x)

@@ -10,6 +10,7 @@
  * that stick out of the world; they are always tested.
  */
 
+#include "../core/arena_internal.h"
 #include "octree_internal.h"
 
 /* ---- nodes and pool ----------------------------------------------------------------------------- */
@@ -186,6 +187,8 @@ copse_status copse_loose_init(copse_loose *t, copse_arena *arena, const copse_lo
     __builtin_memset(t, 0, sizeof *t);
     if (arena == NULL || config == NULL)
         return COPSE_ERR_NULL;
+    if (!copse__arena_config_ok(arena))
+        return COPSE_ERR_CONFIG;
     bytes = copse_loose_bytes(config);
     if (bytes == (size_t)-1)
         return COPSE_ERR_PARAM;

@@ -8,6 +8,7 @@
  * refused change leaves every byte of the tree as it was.
  */
 
+#include "../core/arena_internal.h"
 #include "octree_internal.h"
 
 /* ---- pools ------------------------------------------------------------------------------------ */
@@ -206,6 +207,8 @@ copse_status copse_octree_init(copse_octree *t, copse_arena *arena, const copse_
     t->node_free = t->bucket_free = OCT_NONE;
     if (arena == NULL || config == NULL || (config->points == NULL && config->point_capacity > 0u))
         return COPSE_ERR_NULL;
+    if (!copse__arena_config_ok(arena))
+        return COPSE_ERR_CONFIG;
     if (!config_sizes_ok(config))
         return COPSE_ERR_PARAM;
     if (!oct_finite3(&config->bounds.min.x) || !oct_finite3(&config->bounds.max.x))

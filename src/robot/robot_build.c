@@ -9,6 +9,7 @@
  * At the end the arena keeps the layout and nothing else. Every size here depends on counts
  * only, so copse_robot_build_bytes is exact without building anything.
  */
+#include "../core/arena_internal.h"
 #include "robot_internal.h"
 #include "../bvh/bvh_internal.h"
 #include "../geom/pose_internal.h"
@@ -563,6 +564,8 @@ copse_status copse_robot_build(copse_robot *robot, copse_arena *arena, const cop
     robot->read_only = false;
     if (arena == NULL)
         return COPSE_ERR_NULL;
+    if (!copse__arena_config_ok(arena))
+        return COPSE_ERR_CONFIG;
     __builtin_memset(&p, 0, sizeof p);
     st = plan_robot(desc, &p);
     if (st != COPSE_OK)

@@ -31,6 +31,25 @@ static void arena_cases(const hz_fix *f)
     HZ(copse_arena_rewind);
     copse_arena_rewind(NULL, 0);
     hz_guards();
+    /* any settings word is recorded as given; a builder refuses all but the library's and 0 */
+    HZ(copse_arena_init_config);
+    copse_arena_init_config(NULL, hz_buf(64, 0), 64, 0u);
+    HZ(copse_arena_init_config);
+    copse_arena_init_config(&a, hz_buf(4096, 0), 4096, 0xFFFFFFFFu);
+    HZ_CHECK(a.config == 0xFFFFFFFFu && a.used == 0u && a.capacity == 4096u);
+    {
+        const copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
+        const copse_box3 b = copse_box3_make(0, 0, 0, 1, 1, 1);
+        copse_bvh t;
+        HZ(copse_bvh_build_boxes3);
+        HZ_CHECK(copse_bvh_build_boxes3(&t, &a, &b, NULL, 1u, &p) == COPSE_ERR_CONFIG && a.used == 0u &&
+                 t.node_count == 0u);
+        a.config = (uint32_t)COPSE_CONFIG_SIGNATURE ^ 0x100u; /* another BSP depth */
+        HZ_CHECK(copse_bvh_build_boxes3(&t, &a, &b, NULL, 1u, &p) == COPSE_ERR_CONFIG && a.used == 0u);
+        a.config = 0u; /* set up by hand: not checked */
+        HZ_CHECK(copse_bvh_build_boxes3(&t, &a, &b, NULL, 1u, &p) == COPSE_OK);
+    }
+    hz_guards();
     /* every misalignment and every small size: what is handed out is aligned and inside */
     for (mis = 0; mis < 8u; mis++)
         for (size = 0; size <= 40u; size += 3u) {
