@@ -92,7 +92,7 @@ test: deps-test
 	 echo "== total: $$(( ($$(date +%s) - start) / 60 )) min $$(( ($$(date +%s) - start) % 60 )) s, $(TEST_JOBS) jobs at a time"
 	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks $(addprefix board-,$(BOARDS)) \
 	    $(addprefix runner-,$(BOARDS)) $(addprefix demo-,$(BOARDS)) $(addprefix build-,$(BUILD_ONLY_BOARDS)) \
-	    examples integration spdx help tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS)) fma-asm \
+	    examples integration spdx help config tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS)) fma-asm \
 	    same-bytes $(HOSTILE_LOGS) $(FUZZ_LOGS)
 
 # The host side that the examples, the integration check and every board's demo use (CONFIG gcc-c11).
@@ -130,7 +130,8 @@ tj-hostile:
 tj-fma:
 	+@$(call timed,fma,$(SUB) fma-asm || true)
 tj-spdx:
-	+@$(call timed,spdx,$(SUB) spdx-check || true; $(SUB) help-check || true)
+	+@$(call timed,spdx,$(SUB) spdx-check || true; $(SUB) help-check || true; \
+	   $(SUB) config-check || true)
 
 # ---------------------------------------------------------------------------------------------
 # Host builds. CONFIG picks the compiler, the C standard and the sanitizers.

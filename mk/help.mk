@@ -32,6 +32,7 @@ Checks that make test runs, one by one
   fuzz-smoke           every fuzz target's corpus and a short seeded run
   spdx-check           every source file carries an SPDX line
   help-check           every target of the build is listed by make help
+  config-check         config.h refuses settings out of range and reads COPSE_CONFIG_FILE
   tool-check           the copse tool's tests (CONFIG=asan-ubsan in make test)
 Tools and reports
   tool                 the copse host tool -> build/tool/copse (docs/tool.md)
@@ -59,7 +60,7 @@ HELP_INTERNAL := all ab-force bench-bsp-fw-elf bench-fw-elf bench-host-bin bench
   runner-run x-deps x-qemu-deps deps-bigendian deps-test board-build bigendian hostile \
   hostile-run-one test-prep test-jobs bench-octree-peers bench-bsp-boards
 
-.PHONY: help help-check
+.PHONY: help help-check config-check
 help:
 	@echo "$$HELP_TEXT"
 
@@ -68,3 +69,9 @@ help-check:
 	@echo "== make help lists every target (tools/check-help)"
 	@(tools/check-help $(HELP_INTERNAL); echo "rc=$$?") > $(B)/logs/help.log 2>&1; \
 	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/help.log; grep -q '^rc=0$$' $(B)/logs/help.log
+
+config-check:
+	@mkdir -p $(B)/logs
+	@echo "== config.h's range checks and COPSE_CONFIG_FILE (tools/check-config)"
+	@(tools/check-config; echo "rc=$$?") > $(B)/logs/config.log 2>&1; \
+	 grep -vE '^(ok   |rc=0$$)' $(B)/logs/config.log; grep -q '^rc=0$$' $(B)/logs/config.log
