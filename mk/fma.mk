@@ -43,8 +43,9 @@ $(X_OUT)/same_bytes.elf: $(X_OUT)/tests/same_bytes_main.o $(X_OUT)/tests/test_sa
 
 # make BOARD=<b> X_VARIANT=fma fma-asm-board: the architecture's multiply-adds in that library
 fma-asm-board:
-	@c=$$($(ARCH_PREFIX)objdump -d $(X_OUT)/libcopse.a | grep -ciE '$(ARCH_FMA_INSN)'); \
-	 if [ "$$c" -eq 0 ]; then echo "ok   fma-$(BOARD): no fused or chained multiply-add in the library"; \
+	@[ -f $(X_OUT)/libcopse.a ] || { echo "FAIL fma-$(BOARD): $(X_OUT)/libcopse.a missing (make fma-run builds it)"; exit 0; }; \
+	 c=$$($(ARCH_PREFIX)objdump -d $(X_OUT)/libcopse.a | grep -ciE '$(ARCH_FMA_INSN)'); \
+	 if [ "$$c" -eq 0 ]; then echo "ok   fma-$(BOARD): no fused multiply-add in the library"; \
 	 else echo "FAIL fma-$(BOARD): $$c multiply-add instructions in the library"; fi
 endif
 
