@@ -3,8 +3,9 @@
 # libFuzzer targets (tests/fuzz/, docs/fuzz.md), clang with address and undefined sanitizers.
 #   make fuzz               each target for FUZZ_SECONDS (default 60), from its corpus; new
 #                           inputs go to build/fuzz/work-<target>, crashes to build/fuzz/crash-<target>/
-#   make fuzz-smoke         (part of make test) each target over its corpus plus FUZZ_RUNS seeded
-#                           runs, a log per target: build/logs/fuzz-<target>.log
+#   make fuzz-smoke         (part of make test) each target over its corpus, the inputs of its past
+#                           findings (tests/fuzz/findings/<target>/, kept as they were found) and
+#                           FUZZ_RUNS seeded runs, a log per target: build/logs/fuzz-<target>.log
 #   make fuzz-corpus        regenerate tests/fuzz/corpus/ from real saves (tests/fuzz/make_corpus.c)
 #   make fuzz-run FUZZ_TARGET=fuzz_bvh_view FUZZ_ARGS=crash-file   one target, libFuzzer's own options
 
@@ -43,7 +44,8 @@ fuzz-smoke: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 	   rm -rf $(FUZZ_OUT)/smoke-$$t && mkdir -p $(FUZZ_OUT)/smoke-$$t; \
 	   (cd $(FUZZ_OUT)/smoke-$$t && timeout 300 ../$$t -seed=1 -runs=$(FUZZ_RUNS) -max_len=4096 \
-	      -print_final_stats=1 . ../../../tests/fuzz/corpus/$$t; rc=$$?; \
+	      -print_final_stats=1 . ../../../tests/fuzz/corpus/$$t \
+	      $$(ls -d ../../../tests/fuzz/findings/$$t 2>/dev/null); rc=$$?; \
 	    if [ $$rc -eq 0 ]; then echo "ok   $$t: corpus and $(FUZZ_RUNS) runs"; echo "1 passed, 0 failed"; \
 	    else echo "FAIL $$t: libFuzzer exit $$rc (input saved in $(FUZZ_OUT)/smoke-$$t)"; echo "0 passed, 1 failed"; fi; \
 	    echo "rc=$$rc") > $(B)/logs/fuzz-$$t.log 2>&1; \

@@ -988,6 +988,87 @@ static void test_robot_status_early_exit(void)
     CHECK_STATUS(rs_statuses(&small, &w->world, pose), COPSE_ERR_EMPTY_RANGE);
 }
 
+/* ---- 13b. relative poses past the tolerance (fuzz_robot, a 1-CPU-hour campaign) ---------------
+ * Two sibling links at the same pose R = (1 + 4.9e-5) I, a rotation within COPSE_POSE_TOLERANCE
+ * (R^T R - I is 9.8e-5 on the diagonal). The self pair's relative pose R^T R is 1.96e-4 off, and
+ * the mesh kernel refused it with PARAM. collides stopped at the first contact (link 1 and the
+ * world's triangle) before that pair and said OK; contacts and distances reached it and said PARAM.
+ * The robot now settles a relative pose that fails the check (robot_check.c, rc_settle) and
+ * finds the self contact too. */
+static void test_robot_composed_tolerance(void)
+{
+    static copse_link_desc links[3];
+    static copse_joint_desc joints[2];
+    size_t cap = 0;
+    void *mem = test_memory(&cap);
+    copse_arena arena;
+    rs_world *w;
+    copse_mesh m;
+    copse_robot robot;
+    copse_robot_desc d;
+    copse_robot_contact first, list[16];
+    copse_link_distance per[3];
+    copse_pose poses[3];
+    uint32_t i, count = 0, self = 0;
+    bool truncated = true;
+    const float s = 1.0f + 4.9e-5f;
+    copse_status a, b, c;
+    copse_arena_init(&arena, mem, cap);
+    w = (rs_world *)copse_arena_alloc(&arena, sizeof *w);
+    if (!CHECK(w != NULL) || !rs_world_make(w, &arena))
+        return;
+    memset(&m, 0, sizeof m);
+    m.positions = w->tri;
+    m.vertex_count = 3;
+    m.index_type = COPSE_INDEX_NONE;
+    m.triangle_count = 1;
+    memset(links, 0, sizeof links);
+    memset(joints, 0, sizeof joints);
+    links[0].name = "base";
+    links[1].name = "left";
+    links[1].mesh = &m;
+    links[2].name = "right";
+    links[2].mesh = &m;
+    for (i = 0; i < 2u; i++) { /* both fixed to the base: siblings, not adjacent, so checked */
+        joints[i].name = i == 0u ? "j_left" : "j_right";
+        joints[i].type = COPSE_JOINT_FIXED;
+        joints[i].parent = 0;
+        joints[i].child = i + 1u;
+        joints[i].mimic = -1;
+    }
+    memset(&d, 0, sizeof d);
+    d.links = links;
+    d.link_count = 3;
+    d.joints = joints;
+    d.joint_count = 2;
+    d.tree_params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
+    if (!CHECK(copse_robot_build(&robot, &arena, &d) == COPSE_OK))
+        return;
+    poses[0] = copse_pose_identity();
+    poses[1] = poses[0];
+    for (i = 0; i < 3u; i++)
+        poses[1].rotation[i][i] = s;
+    poses[2] = poses[1];
+    CHECK_STATUS(copse_pose_check(&poses[1]), COPSE_OK);
+    {
+        copse_pose rel;
+        CHECK_STATUS(copse_pose_invert(&rel, &poses[1]), COPSE_OK);
+        CHECK_STATUS(copse_pose_compose(&rel, &rel, &poses[2]), COPSE_OK);
+        CHECK_STATUS(copse_pose_check(&rel), COPSE_ERR_PARAM); /* the premise: the product is past it */
+    }
+    a = copse_robot_collides(&robot, &w->world, poses, COPSE_ROBOT_CHECK_DEFAULT, &first);
+    b = copse_robot_contacts(&robot, &w->world, poses, COPSE_ROBOT_CHECK_DEFAULT, list, 16, &count, &truncated);
+    c = copse_robot_distances(&robot, &w->world, poses, COPSE_ROBOT_CHECK_DEFAULT, FLT_MAX, per);
+    CHECK_STATUS(a, COPSE_OK);
+    CHECK_STATUS(b, COPSE_OK);
+    CHECK_STATUS(c, COPSE_OK);
+    CHECK(first.kind != COPSE_CONTACT_NONE);
+    for (i = 0; i < count; i++)
+        self += list[i].kind == COPSE_CONTACT_SELF && list[i].link == 1u && list[i].other == 2u;
+    CHECKF(self == 1u && !truncated, "%u contacts, %u between the siblings", (unsigned)count, (unsigned)self);
+    CHECK(per[1].self == 0.0f && per[2].self == 0.0f);
+}
+
 /* ---- 14. a convex 56 m from a triangle with a corner at 1.7e9 (fuzz_collide) ---------------------
  * any_convex said touching, the distance query 56.6: the distance is right (the double oracle
  * below), and the touch is within the documented GJK margin (collide.h: 18 ulps of the largest
@@ -1322,6 +1403,7 @@ void suite_hostile_collide(void)
 {
     test_run("hostile_collide/convex_margin_far_tree", test_convex_margin_far_tree);
     test_run("hostile_collide/robot_status_early_exit", test_robot_status_early_exit);
+    test_run("hostile_collide/robot_composed_tolerance", test_robot_composed_tolerance);
     test_run("hostile_collide/convex_far_corner", test_convex_far_corner);
     test_run("hostile_collide/obb_sweep_far_triangle", test_obb_sweep_far_triangle);
     test_run("hostile_collide/mesh_distance_touching", test_mesh_distance_touching);

@@ -351,9 +351,46 @@ static void rc_touched(bool hit, uint32_t prim, uint32_t other_prim, rc_near *ou
     }
 }
 
-/* The link's part a (RC_MESH or RC_CAPSULE) against the other's part b. */
-static COPSE_NOINLINE copse_status rc_leaf(const rc_ctx *c, const rc_job *j, const rc_part *a, const rc_part *b,
-                                           rc_near *out)
+/* A pose the checks make from the caller's (an inverse, a product of two). Each factor is a
+ * rotation within COPSE_POSE_TOLERANCE, so the result can be a few times that far from one and
+ * the kernels would refuse it (COPSE_ERR_PARAM) though the caller gave nothing wrong. Only then
+ * are its columns made orthonormal again (Gram-Schmidt, the third from the first two): poses
+ * that pass keep their bytes, and the settled map differs from the product by about what the
+ * caller's own poses were off. */
+static copse_status rc_settle(copse_pose *p)
+{
+    float (*m)[3] = p->rotation;
+    float c0[3], c1[3], n0, d, n1;
+    unsigned k;
+    copse_status st = copse_pose_check(p);
+    if (st != COPSE_ERR_PARAM)
+        return st;
+    for (k = 0; k < 3u; k++) {
+        c0[k] = m[k][0];
+        c1[k] = m[k][1];
+    }
+    n0 = 1.0f / copse_sqrtf(c0[0] * c0[0] + c0[1] * c0[1] + c0[2] * c0[2]);
+    for (k = 0; k < 3u; k++)
+        c0[k] *= n0;
+    d = c0[0] * c1[0] + c0[1] * c1[1] + c0[2] * c1[2];
+    for (k = 0; k < 3u; k++)
+        c1[k] -= d * c0[k];
+    n1 = 1.0f / copse_sqrtf(c1[0] * c1[0] + c1[1] * c1[1] + c1[2] * c1[2]);
+    for (k = 0; k < 3u; k++) {
+        c1[k] *= n1;
+        m[k][0] = c0[k];
+        m[k][1] = c1[k];
+    }
+    m[0][2] = c0[1] * c1[2] - c0[2] * c1[1];
+    m[1][2] = c0[2] * c1[0] - c0[0] * c1[2];
+    m[2][2] = c0[0] * c1[1] - c0[1] * c1[0];
+    return copse_pose_check(p);
+}
+
+/* The link's part a (RC_MESH or RC_CAPSULE) against the other's part b; with `settle`, the
+ * relative pose settled first (rc_settle). */
+static COPSE_NOINLINE copse_status rc_leaf_posed(const rc_ctx *c, const rc_job *j, const rc_part *a, const rc_part *b,
+                                                 rc_near *out, bool settle)
 {
     copse_distance dd;
     copse_distance_query q;
@@ -389,7 +426,7 @@ static COPSE_NOINLINE copse_status rc_leaf(const rc_ctx *c, const rc_job *j, con
             rc_from_distance(&dd, false, NULL, out);
             return st;
         default: /* a mesh: the capsule in its frame */
-            if ((st = copse_pose_invert(&rel, b->pose)) != COPSE_OK)
+            if ((st = copse_pose_invert(&rel, b->pose)) != COPSE_OK || (settle && (st = rc_settle(&rel)) != COPSE_OK))
                 return st;
             if (any) {
                 st = copse_bvh_any_capsule(b->tree, &grown, &rel, &id);
@@ -414,6 +451,10 @@ static COPSE_NOINLINE copse_status rc_leaf(const rc_ctx *c, const rc_job *j, con
     }
     if ((st = copse_pose_invert(&rel, a->pose)) != COPSE_OK)
         return st;
+    if (b->type != RC_CAPSULE && b->type != RC_OBB && (st = copse_pose_compose(&rel, &rel, b->pose)) != COPSE_OK)
+        return st;
+    if (settle && (st = rc_settle(&rel)) != COPSE_OK)
+        return st;
     if (b->type == RC_CAPSULE) {
         grown = b->cap;
         grown.radius = rc_add(grown.radius, j->max_raw);
@@ -431,8 +472,6 @@ static COPSE_NOINLINE copse_status rc_leaf(const rc_ctx *c, const rc_job *j, con
         }
         st = copse_distance_obb_bvh(b->obb, &rel, a->tree, &q, &dd);
     } else {
-        if ((st = copse_pose_compose(&rel, &rel, b->pose)) != COPSE_OK)
-            return st;
         if (any && j->max_raw == 0.0f) {
             copse_pair w;
             st = copse_bvh_any_bvh(a->tree, b->tree, &rel, &w, NULL);
@@ -445,6 +484,14 @@ static COPSE_NOINLINE copse_status rc_leaf(const rc_ctx *c, const rc_job *j, con
     if (b->type != RC_MESH)
         out->other_prim = COPSE_NONE;
     return st;
+}
+
+/* A relative pose made from two valid ones can miss the kernels' tolerance (rc_settle): only a
+ * kernel's PARAM, never the common case, pays for settling it and trying again. */
+static copse_status rc_leaf(const rc_ctx *c, const rc_job *j, const rc_part *a, const rc_part *b, rc_near *out)
+{
+    copse_status st = rc_leaf_posed(c, j, a, b, out, false);
+    return st == COPSE_ERR_PARAM ? rc_leaf_posed(c, j, a, b, out, true) : st;
 }
 
 /* ---- a pair: the link's mesh or shapes against the other's ----------------------------------- */
@@ -736,7 +783,7 @@ static COPSE_NOINLINE bool rc_witness(const rc_ctx *c, const rc_job *j, const rc
     if (hit->prim >= ta.mesh.triangle_count || hit->other_prim >= tb->mesh.triangle_count)
         return false;
     if (copse_pose_invert(&rel, pose_a) != COPSE_OK || copse_pose_compose(&rel, &rel, pose_b) != COPSE_OK ||
-        copse__collide_frame(&rel, &f) != COPSE_OK)
+        rc_settle(&rel) != COPSE_OK || copse__collide_frame(&rel, &f) != COPSE_OK)
         return false;
     cl_tree_triangle(&ta, hit->prim, va);
     cl_tree_triangle(tb, hit->other_prim, vb);
