@@ -49,7 +49,7 @@ static uint64_t align_up(uint64_t v)
     return (v + (COPSE_BLOB_SECTION_ALIGN - 1u)) & ~(uint64_t)(COPSE_BLOB_SECTION_ALIGN - 1u);
 }
 
-uint32_t blob_layout(uint32_t count, const size_t *sizes, uint32_t *offsets)
+uint32_t copse__blob_layout(uint32_t count, const size_t *sizes, uint32_t *offsets)
 {
     uint64_t at = table_end(count);
     uint32_t s;
@@ -63,7 +63,7 @@ uint32_t blob_layout(uint32_t count, const size_t *sizes, uint32_t *offsets)
     return (uint32_t)at;
 }
 
-void blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t total, uint32_t count,
+void copse__blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t total, uint32_t count,
                        const uint32_t *ids, const uint32_t *offsets, const size_t *sizes,
                        const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6])
 {
@@ -100,7 +100,7 @@ static uint32_t blob_crc(const uint8_t *blob, uint32_t total)
     return copse_crc32(crc, blob + BLOB_OFF_CRC + 4u, total - (BLOB_OFF_CRC + 4u));
 }
 
-void blob_seal(uint8_t *out, uint32_t total)
+void copse__blob_seal(uint8_t *out, uint32_t total)
 {
     blob_put_u32(out + BLOB_OFF_CRC, blob_crc(out, total));
 }
@@ -185,7 +185,7 @@ copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info
     return st;
 }
 
-copse_status blob_read_in_place(const void *blob, size_t len, copse_blob_info *info)
+copse_status copse__blob_read_in_place(const void *blob, size_t len, copse_blob_info *info)
 {
     copse_status st = copse_blob_read(blob, len, info);
     if (st == COPSE_OK && (!host_float_ieee() || (info->big_endian != 0u) != host_big_endian())) {
@@ -239,7 +239,7 @@ copse_status copse_blob_to_host(const void *blob, size_t len, void *out, size_t 
     for (s = 0; s < info.section_count; s++)
         swap_words(dst + info.sections[s].offset, info.sections[s].size);
     blob_put_u32(dst + BLOB_OFF_ORDER, host_big_endian() ? BLOB_BYTE_ORDER_SWAPPED : COPSE_BLOB_BYTE_ORDER);
-    blob_seal(dst, info.total_bytes);
+    copse__blob_seal(dst, info.total_bytes);
     return COPSE_OK;
 }
 
@@ -256,16 +256,16 @@ static bool words_sizes(uint32_t count, const blob_words *secs, size_t *sizes)
     return true;
 }
 
-uint32_t blob_words_size(uint32_t count, const blob_words *secs)
+uint32_t copse__blob_words_size(uint32_t count, const blob_words *secs)
 {
     size_t sizes[COPSE_BLOB_MAX_SECTIONS];
     uint32_t offsets[COPSE_BLOB_MAX_SECTIONS];
     if (count == 0 || count > COPSE_BLOB_MAX_SECTIONS || !words_sizes(count, secs, sizes))
         return 0;
-    return blob_layout(count, sizes, offsets);
+    return copse__blob_layout(count, sizes, offsets);
 }
 
-copse_status blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6],
+copse_status copse__blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6],
                              uint32_t count, const blob_words *secs, void *buf, size_t cap, size_t *written)
 {
     size_t sizes[COPSE_BLOB_MAX_SECTIONS];
@@ -273,7 +273,7 @@ copse_status blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_I
     uint8_t *out = (uint8_t *)buf;
     if (count == 0 || count > COPSE_BLOB_MAX_SECTIONS || !words_sizes(count, secs, sizes))
         return COPSE_ERR_TOO_LARGE;
-    total = blob_layout(count, sizes, offsets);
+    total = copse__blob_layout(count, sizes, offsets);
     if (total == 0)
         return COPSE_ERR_TOO_LARGE;
     if (written != NULL)
@@ -282,7 +282,7 @@ copse_status blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_I
         return COPSE_ERR_NOMEM;
     for (s = 0; s < count; s++)
         ids[s] = s + 1u;
-    blob_write_header(out, kind, 0u, total, count, ids, offsets, sizes, tree, bounds);
+    copse__blob_write_header(out, kind, 0u, total, count, ids, offsets, sizes, tree, bounds);
     for (s = 0; s < count; s++) {
         const uint8_t *src = (const uint8_t *)secs[s].data;
         size_t i;
@@ -292,22 +292,22 @@ copse_status blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_I
             blob_put_u32(out + offsets[s] + i, v);
         }
     }
-    blob_seal(out, total);
+    copse__blob_seal(out, total);
     return COPSE_OK;
 }
 
-copse_status blob_view_open(const void *blob, size_t len, uint32_t kind, copse_blob_info *info)
+copse_status copse__blob_view_open(const void *blob, size_t len, uint32_t kind, copse_blob_info *info)
 {
     copse_status st;
     if (blob == NULL)
         return COPSE_ERR_NULL;
-    st = blob_read_in_place(blob, len, info);
+    st = copse__blob_read_in_place(blob, len, info);
     if (st == COPSE_OK && info->kind != kind)
         st = COPSE_ERR_BLOB_KIND;
     return st;
 }
 
-copse_status blob_view_sections(const copse_blob_info *info, uint32_t count, const uint64_t *sizes)
+copse_status copse__blob_view_sections(const copse_blob_info *info, uint32_t count, const uint64_t *sizes)
 {
     uint32_t s;
     if (info->section_count != count)

@@ -70,19 +70,19 @@ COPSE_INLINE float blob_get_f32(const uint8_t *p)
 /* copse_blob_read, then: can this host read the blob's sections in place (their words in its
  * byte order, IEEE-754 binary32 floats)? HOST_ORDER when not (info zeroed). Every view
  * starts here. */
-copse_status blob_read_in_place(const void *blob, size_t len, copse_blob_info *info);
+copse_status copse__blob_read_in_place(const void *blob, size_t len, copse_blob_info *info);
 
 /* Offsets of `count` sections of the given sizes laid out after the header and table, and the
  * total size; 0 when the total does not fit the format's 32-bit sizes. */
-uint32_t blob_layout(uint32_t count, const size_t *sizes, uint32_t *offsets);
+uint32_t copse__blob_layout(uint32_t count, const size_t *sizes, uint32_t *offsets);
 
 /* Zeroes out[0, total) and writes the header and the section table. */
-void blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t total, uint32_t count,
+void copse__blob_write_header(uint8_t *out, uint32_t kind, uint32_t flags, uint32_t total, uint32_t count,
                        const uint32_t *ids, const uint32_t *offsets, const size_t *sizes,
                        const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6]);
 
 /* Writes the CRC-32 of out[0, total) (its own field taken as zero) at offset 12. */
-void blob_seal(uint8_t *out, uint32_t total);
+void copse__blob_seal(uint8_t *out, uint32_t total);
 
 COPSE_INLINE bool blob_same_bits(float a, float b)
 {
@@ -103,21 +103,21 @@ typedef struct blob_words {
 } blob_words;
 
 /* The blob's total size, or 0 when it does not fit the format's 32-bit sizes. */
-uint32_t blob_words_size(uint32_t count, const blob_words *secs);
+uint32_t copse__blob_words_size(uint32_t count, const blob_words *secs);
 
 /* Writes a whole blob: TOO_LARGE (over 32-bit sizes); else *written (optional) = the size, and
  * NOMEM with nothing written when cap is short; else the header, the sections and the CRC. */
-copse_status blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6],
+copse_status copse__blob_save_words(uint32_t kind, const uint8_t tree[COPSE_BLOB_TREE_INFO_BYTES], const float bounds[6],
                              uint32_t count, const blob_words *secs, void *buf, size_t cap, size_t *written);
 
 /* The start of every view: NULL blob, HOST_ORDER, the container (copse_blob_read), then
  * BLOB_KIND when it holds another kind of tree. */
-copse_status blob_view_open(const void *blob, size_t len, uint32_t kind, copse_blob_info *info);
+copse_status copse__blob_view_open(const void *blob, size_t len, uint32_t kind, copse_blob_info *info);
 
 /* BLOB_SECTION unless the blob has exactly `count` sections, ids 1..count, of these sizes. */
-copse_status blob_view_sections(const copse_blob_info *info, uint32_t count, const uint64_t *sizes);
+copse_status copse__blob_view_sections(const copse_blob_info *info, uint32_t count, const uint64_t *sizes);
 
-/* Where section s starts, as a pointer into the blob (4-aligned after blob_view_open). */
+/* Where section s starts, as a pointer into the blob (4-aligned after copse__blob_view_open). */
 COPSE_INLINE const void *blob_section_data(const void *blob, const copse_blob_info *info, uint32_t s)
 {
     return (const void *)((const uint8_t *)blob + info->sections[s].offset);

@@ -59,7 +59,7 @@ static copse_status open_view(const void *blob, size_t len, uint32_t kind, copse
                               const size_t *fields, uint32_t count)
 {
     uint32_t k, v;
-    copse_status st = blob_view_open(blob, len, kind, info);
+    copse_status st = copse__blob_view_open(blob, len, kind, info);
     if (st != COPSE_OK)
         return st;
     if (info->flags != 0u || !blob_tree_reserved_zero(info, 4u * count))
@@ -89,7 +89,7 @@ static copse_status check_sections(const copse_blob_info *info, const blob_words
     uint32_t s;
     for (s = 0; s < count; s++)
         sizes[s] = secs[s].bytes;
-    return blob_view_sections(info, count, sizes);
+    return copse__blob_view_sections(info, count, sizes);
 }
 
 /* =============================================================================================
@@ -193,7 +193,7 @@ size_t copse_bsp2_save_bytes(const copse_bsp2 *bsp)
     if (bsp == NULL || bsp->node_count == 0)
         return 0;
     bsp2_sections(bsp, secs);
-    return blob_words_size(BSP2_SECTIONS, secs);
+    return copse__blob_words_size(BSP2_SECTIONS, secs);
 }
 
 copse_status copse_bsp2_save(const copse_bsp2 *bsp, void *buf, size_t cap, size_t *written)
@@ -219,7 +219,7 @@ copse_status copse_bsp2_save(const copse_bsp2 *bsp, void *buf, size_t cap, size_
     put_bounds(bounds, copse_v3(bsp->scene.min.x, bsp->scene.min.y, 0.0f),
                copse_v3(bsp->scene.max.x, bsp->scene.max.y, 0.0f));
     bsp2_sections(bsp, secs);
-    return blob_save_words(COPSE_BLOB_BSP2, tree, bounds, BSP2_SECTIONS, secs, buf, cap, written);
+    return copse__blob_save_words(COPSE_BLOB_BSP2, tree, bounds, BSP2_SECTIONS, secs, buf, cap, written);
 }
 
 copse_status copse_bsp2_view(copse_bsp2 *bsp, const void *blob, size_t len)
@@ -394,7 +394,7 @@ size_t copse_bsp3_save_bytes(const copse_bsp3 *bsp)
     if (bsp == NULL || (bsp3_is_node(bsp->root) && bsp->node_count == 0))
         return 0; /* not a built tree (a zeroed one) */
     bsp3_sections(bsp, margins, secs);
-    return blob_words_size(BSP3_SECTIONS, secs);
+    return copse__blob_words_size(BSP3_SECTIONS, secs);
 }
 
 copse_status copse_bsp3_save(const copse_bsp3 *bsp, void *buf, size_t cap, size_t *written)
@@ -424,7 +424,7 @@ copse_status copse_bsp3_save(const copse_bsp3 *bsp, void *buf, size_t cap, size_
     margins[0] = bsp->inflate;
     margins[1] = bsp->slack;
     bsp3_sections(bsp, margins, secs);
-    return blob_save_words(COPSE_BLOB_BSP3, tree, bounds, BSP3_SECTIONS, secs, buf, cap, written);
+    return copse__blob_save_words(COPSE_BLOB_BSP3, tree, bounds, BSP3_SECTIONS, secs, buf, cap, written);
 }
 
 copse_status copse_bsp3_view(copse_bsp3 *bsp, const void *blob, size_t len)

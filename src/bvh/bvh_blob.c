@@ -43,7 +43,7 @@ size_t copse_bvh_save_bytes(const copse_bvh *bvh)
     blob_words secs[2];
     if (bvh == NULL || sections(bvh, secs) != COPSE_OK)
         return 0;
-    return blob_words_size(2u, secs);
+    return copse__blob_words_size(2u, secs);
 }
 
 copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t *written)
@@ -77,7 +77,7 @@ copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t 
             bounds[a] = bvh_node_min(bvh->nodes, 0, bvh->dim)[a];
             bounds[3u + a] = bvh_node_max(bvh->nodes, 0, bvh->dim)[a];
         }
-    return blob_save_words(COPSE_BLOB_BVH, tree, bounds, 2u, secs, buf, cap, written);
+    return copse__blob_save_words(COPSE_BLOB_BVH, tree, bounds, 2u, secs, buf, cap, written);
 }
 
 /* ---- view ---------------------------------------------------------------------------------- */
@@ -111,7 +111,7 @@ static copse_status read_info(const copse_blob_info *info, copse_bvh *t)
         return COPSE_ERR_TOO_DEEP;
     sizes[0] = (uint64_t)t->node_count * bvh_node_bytes(t->dim);
     sizes[1] = (uint64_t)t->prim_count * 4u;
-    return blob_view_sections(info, 2u, sizes);
+    return copse__blob_view_sections(info, 2u, sizes);
 }
 
 /* Is the caller's mesh readable by queries over `prim_count` triangles (every index in range)? */
@@ -220,7 +220,7 @@ static copse_status check_tree(const copse_bvh *t, const float *hdr_bounds)
 static copse_status view_blob(copse_bvh *t, const void *blob, size_t len)
 {
     copse_blob_info info;
-    copse_status st = blob_view_open(blob, len, COPSE_BLOB_BVH, &info);
+    copse_status st = copse__blob_view_open(blob, len, COPSE_BLOB_BVH, &info);
     if (st == COPSE_OK)
         st = read_info(&info, t);
     if (st != COPSE_OK)

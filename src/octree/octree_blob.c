@@ -245,7 +245,7 @@ static copse_status ob_plan(const ob_format *f, const void *tree, ob_blob *b)
     }
     if (sum > 0xFFFFFFFFu - 256u)
         return COPSE_ERR_TOO_LARGE;
-    b->total = blob_layout(f->section_count, b->sizes, b->offsets);
+    b->total = copse__blob_layout(f->section_count, b->sizes, b->offsets);
     return b->total != 0u ? COPSE_OK : COPSE_ERR_TOO_LARGE;
 }
 
@@ -285,14 +285,14 @@ static copse_status ob_save(const ob_format *f, const void *tree, void *buf, siz
         *written = b.total;
     if (cap < b.total)
         return COPSE_ERR_NOMEM;
-    blob_write_header(out, f->kind, 0u, b.total, f->section_count, f->section_ids, b.offsets, b.sizes, b.info,
+    copse__blob_write_header(out, f->kind, 0u, b.total, f->section_count, f->section_ids, b.offsets, b.sizes, b.info,
                       b.bounds);
     ob_put_cell(out + b.offsets[0], b.center, b.half);
     if (f->tree == OB_POINT)
         point_write(tree, out, b.offsets);
     else
         loose_write(tree, out, b.offsets);
-    blob_seal(out, b.total);
+    copse__blob_seal(out, b.total);
     return COPSE_OK;
 }
 
@@ -307,7 +307,7 @@ static copse_status ob_view(const ob_format *f, void *out, const void *blob, siz
     if (out == NULL)
         return COPSE_ERR_NULL;
     __builtin_memset(out, 0, f->tree_bytes);
-    st = blob_view_open(blob, len, f->kind, &info);
+    st = copse__blob_view_open(blob, len, f->kind, &info);
     if (st != COPSE_OK)
         return st;
     if (!blob_tree_reserved_zero(&info, f->info_used) || info.flags != 0u)
@@ -443,7 +443,7 @@ static copse_status point_prepare(const void *tree, ob_blob *b)
 {
     const copse_octree *t = (const copse_octree *)tree;
     uint32_t levels = 0;
-    copse_status st = oct_check_points(t);
+    copse_status st = copse__oct_check_points(t);
     if (st == COPSE_OK)
         st = point_scan(t, &levels);
     if (st != COPSE_OK)
@@ -830,7 +830,7 @@ static copse_status loose_check_places(const copse_loose *t)
 {
     uint32_t o;
     for (o = 0; o < t->max_objects; o++)
-        if (t->objects[o].node != OCT_NONE && !loose_object_placed(t, o))
+        if (t->objects[o].node != OCT_NONE && !copse__loose_object_placed(t, o))
             return COPSE_ERR_BLOB_BOUNDS;
     return COPSE_OK;
 }

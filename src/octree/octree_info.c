@@ -155,7 +155,7 @@ copse_status copse_octree_get_stats(const copse_octree *tree, copse_octree_stats
     return COPSE_OK;
 }
 
-copse_status oct_check_points(const copse_octree *tree)
+copse_status copse__oct_check_points(const copse_octree *tree)
 {
     copse_octree_stats s;
     bool nonfinite;
@@ -172,7 +172,7 @@ copse_status oct_check_points(const copse_octree *tree)
 
 copse_status copse_octree_check(const copse_octree *tree)
 {
-    copse_status st = oct_check_points(tree);
+    copse_status st = copse__oct_check_points(tree);
     return st == COPSE_ERR_NONFINITE ? COPSE_ERR_PARAM : st; /* documented: OK or PARAM */
 }
 

@@ -130,13 +130,13 @@ COPSE_INLINE bool oct_finite3(const float *v)
 
 /* copse_octree_check, but NONFINITE when what broke the structure is a point that is no
  * longer finite (the caller owns the array): the save reports that status. */
-copse_status oct_check_points(const copse_octree *tree);
+copse_status copse__oct_check_points(const copse_octree *tree);
 
 /* ---- loose octree ------------------------------------------------------------------------- */
 
 /* Is object `id` (in the tree) in the node an insertion of its box would put it in? Reads
  * the nodes along the box's path: their child lists must be acyclic (a blob's view checks
  * this first). */
-bool loose_object_placed(const copse_loose *t, uint32_t id);
+bool copse__loose_object_placed(const copse_loose *t, uint32_t id);
 
 #endif /* COPSE_OCTREE_INTERNAL_H */

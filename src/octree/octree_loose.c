@@ -348,7 +348,7 @@ static void place(copse_loose *t, uint32_t id, const copse_box3 *box)
         (void)push_down(t, n, level, NULL, true);
 }
 
-bool loose_object_placed(const copse_loose *t, uint32_t id)
+bool copse__loose_object_placed(const copse_loose *t, uint32_t id)
 {
     const copse_loose_object *o = &t->objects[id];
     descent d;

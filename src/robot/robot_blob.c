@@ -218,7 +218,7 @@ static copse_status check_tree(const copse_robot *r, uint32_t t, uint64_t *at, u
     }
     if (degenerate != tr->degenerate_count)
         return COPSE_ERR_BLOB_PRIM;
-    robot_tree_view(r, t, &bvh);
+    copse__robot_tree_view(r, t, &bvh);
     return bvh_status(copse_bvh_check(&bvh));
 }
 
@@ -242,7 +242,7 @@ static copse_status check_flags(const copse_robot *r)
     uint32_t i;
     for (i = 0; i < r->link_count; i++) {
         const robot_link *l = robot_link_at(r, i);
-        bool bound = l->tree != COPSE_NONE && robot_shapes_bound(r, l, robot_tree_at(r, l->tree));
+        bool bound = l->tree != COPSE_NONE && copse__robot_shapes_bound(r, l, robot_tree_at(r, l->tree));
         if (bound != ((l->flags & ROBOT_LINK_SHAPES_BOUND) != 0u))
             return COPSE_ERR_BLOB_NODE;
     }
@@ -253,7 +253,7 @@ static copse_status check_flags(const copse_robot *r)
 static copse_status check_layout(const copse_robot *r, const robot_counts *c, uint32_t words)
 {
     uint32_t root = 0, vars = 0, i, name_at = 0;
-    uint64_t at = robot_fixed_words(c);
+    uint64_t at = copse__robot_fixed_words(c);
     copse_status st = check_links(r, c, &root);
     for (i = 0; i < r->joint_count && st == COPSE_OK; i++)
         st = check_joint(r, i, &vars);
@@ -289,7 +289,7 @@ static bool counts_ok(const robot_counts *c, uint32_t words)
         c->shape_count > c->link_count * COPSE_ROBOT_MAX_SHAPES ||
         c->names_words > (c->link_count + c->joint_count) * (1u + (COPSE_ROBOT_NAME_MAX + 3u) / 4u))
         return false;
-    fixed = robot_fixed_words(c);
+    fixed = copse__robot_fixed_words(c);
     return fixed <= words && words <= 0x3FFFFF00u;
 }
 
@@ -318,7 +318,7 @@ static copse_status robot_ok(const copse_robot *r, robot_counts *c)
     counts_of(r, c);
     if (!counts_ok(c, (uint32_t)(r->bytes / 4u)))
         return COPSE_ERR_PARAM;
-    robot_point(&p, r->data, r->bytes, c, NULL);
+    copse__robot_point(&p, r->data, r->bytes, c, NULL);
     if (p.names != r->names || p.acm != r->acm)
         return COPSE_ERR_PARAM;
     return check_layout(&p, c, (uint32_t)(r->bytes / 4u));
@@ -331,7 +331,7 @@ size_t copse_robot_save_bytes(const copse_robot *robot)
         return 0;
     sec.data = robot->data;
     sec.bytes = robot->bytes;
-    return blob_words_size(1u, &sec);
+    return copse__blob_words_size(1u, &sec);
 }
 
 copse_status copse_robot_save(const copse_robot *robot, void *buf, size_t cap, size_t *written)
@@ -362,7 +362,7 @@ copse_status copse_robot_save(const copse_robot *robot, void *buf, size_t cap, s
     blob_put_u32(tree + RI_WORDS, (uint32_t)(robot->bytes / 4u));
     sec.data = robot->data;
     sec.bytes = robot->bytes;
-    return blob_save_words(COPSE_BLOB_ROBOT, tree, bounds, 1u, &sec, buf, cap, written);
+    return copse__blob_save_words(COPSE_BLOB_ROBOT, tree, bounds, 1u, &sec, buf, cap, written);
 }
 
 copse_status copse_robot_view(copse_robot *robot, const void *blob, size_t len)
@@ -376,7 +376,7 @@ copse_status copse_robot_view(copse_robot *robot, const void *blob, size_t len)
     if (robot == NULL)
         return COPSE_ERR_NULL;
     __builtin_memset(robot, 0, sizeof *robot);
-    st = blob_view_open(blob, len, COPSE_BLOB_ROBOT, &info);
+    st = copse__blob_view_open(blob, len, COPSE_BLOB_ROBOT, &info);
     if (st != COPSE_OK)
         return st;
     c.link_count = info_u32(&info, RI_LINKS);
@@ -392,13 +392,13 @@ copse_status copse_robot_view(copse_robot *robot, const void *blob, size_t len)
         if (!same_bits(info.bounds[i], 0.0f))
             return COPSE_ERR_BLOB_BOUNDS;
     size = (uint64_t)words * 4u;
-    st = blob_view_sections(&info, 1u, &size);
+    st = copse__blob_view_sections(&info, 1u, &size);
     if (st != COPSE_OK)
         return st;
-    robot_point(&r, (const uint32_t *)blob_section_data(blob, &info, 0), (size_t)size, &c, NULL);
+    copse__robot_point(&r, (const uint32_t *)blob_section_data(blob, &info, 0), (size_t)size, &c, NULL);
     st = check_layout(&r, &c, words);
     if (st == COPSE_OK) {
-        r.reach = robot_reach(&r);
+        r.reach = copse__robot_reach(&r);
         *robot = r;
     }
     return st;

@@ -33,7 +33,7 @@ typedef struct robot_plan {
     size_t peak;          /* build_bytes */
 } robot_plan;
 
-uint32_t robot_fixed_words(const robot_counts *c)
+uint32_t copse__robot_fixed_words(const robot_counts *c)
 {
     uint64_t acm_words = (c->link_count + 31u) / 32u;
     uint64_t w = (uint64_t)c->link_count * ROBOT_LINK_WORDS + (uint64_t)c->joint_count * (ROBOT_JOINT_WORDS + 1u) +
@@ -42,7 +42,7 @@ uint32_t robot_fixed_words(const robot_counts *c)
     return w > ROBOT_MAX_WORDS ? 0xFFFFFFFFu : (uint32_t)w;
 }
 
-void robot_point(copse_robot *robot, const uint32_t *data, size_t bytes, const robot_counts *c, uint32_t *writable)
+void copse__robot_point(copse_robot *robot, const uint32_t *data, size_t bytes, const robot_counts *c, uint32_t *writable)
 {
     uint32_t at = 0;
     robot->data = data;
@@ -295,7 +295,7 @@ static copse_status plan_robot(const copse_robot_desc *d, robot_plan *p)
         if (d->allowed[i].a >= d->link_count || d->allowed[i].b >= d->link_count)
             return COPSE_ERR_INDEX;
     p->c.names_words = (uint32_t)names;
-    p->worst_words = robot_fixed_words(&p->c) + tree_words + worst_nodes * ROBOT_NODE_WORDS;
+    p->worst_words = copse__robot_fixed_words(&p->c) + tree_words + worst_nodes * ROBOT_NODE_WORDS;
     if (p->worst_words > ROBOT_MAX_WORDS)
         return COPSE_ERR_TOO_LARGE;
     p->scratch = scratch;
@@ -356,7 +356,7 @@ static bool point_in_capsule(const float *p, const float *a, const float *b, flo
     return rr >= 0.0f && point_in_ball(p, q, rr);
 }
 
-bool robot_shapes_bound(const copse_robot *r, const robot_link *l, const robot_tree *t)
+bool copse__robot_shapes_bound(const copse_robot *r, const robot_link *l, const robot_tree *t)
 {
     const robot_shape *shapes = (const robot_shape *)r->shapes;
     const uint32_t *data = r->data;
@@ -448,7 +448,7 @@ static uint32_t lay_out_fixed(const copse_robot_desc *d, const robot_plan *p, co
     robot_shape *shapes = (robot_shape *)(void *)(data + ((const uint32_t *)r->shapes - r->data));
     uint32_t *order = data + (r->order - r->data), *acm = r->acm_writable;
     uint32_t *names = data + (r->names - r->data);
-    uint32_t i, j, s = 0, tree = 0, var = 0, name_at = 0, fixed = robot_fixed_words(&p->c);
+    uint32_t i, j, s = 0, tree = 0, var = 0, name_at = 0, fixed = copse__robot_fixed_words(&p->c);
 
     for (i = 0; i < fixed; i++)
         data[i] = 0u;
@@ -538,7 +538,7 @@ static uint32_t lay_out_trees(const copse_robot_desc *d, const robot_plan *p, co
             bvh_mesh_triangle(&norm, k, data + at + 3u * k);
         at += 3u * norm.triangle_count;
         copse_arena_rewind(&sub, 0u);
-        if (robot_shapes_bound(r, &links[i], t))
+        if (copse__robot_shapes_bound(r, &links[i], t))
             links[i].flags |= ROBOT_LINK_SHAPES_BOUND;
         tree++;
     }
@@ -574,7 +574,7 @@ copse_status copse_robot_build(copse_robot *robot, copse_arena *arena, const cop
         return COPSE_ERR_NOMEM;
     mark = copse_arena_mark(arena);
     data = (uint32_t *)copse_arena_alloc(arena, p.peak);
-    robot_point(robot, data, 0u, &p.c, data);
+    copse__robot_point(robot, data, 0u, &p.c, data);
     words = lay_out_fixed(desc, &p, robot, data);
     words = lay_out_trees(desc, &p, robot, data, words, &st);
     if (st != COPSE_OK) {
@@ -584,6 +584,6 @@ copse_status copse_robot_build(copse_robot *robot, copse_arena *arena, const cop
     }
     copse_arena_rewind(arena, mark + round8((uint64_t)words * 4u));
     robot->bytes = (size_t)words * 4u;
-    robot->reach = robot_reach(robot);
+    robot->reach = copse__robot_reach(robot);
     return COPSE_OK;
 }

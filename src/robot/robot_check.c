@@ -121,7 +121,7 @@ static bool rc_keep_first(void *user, uint32_t id)
     return false;
 }
 
-void robot_link_sphere(const copse_robot *r, uint32_t link, float c[3], float *radius)
+void copse__robot_link_sphere(const copse_robot *r, uint32_t link, float c[3], float *radius)
 {
     const robot_link *l = robot_link_at(r, link);
     float mn[3] = { FLT_MAX, FLT_MAX, FLT_MAX }, mx[3] = { -FLT_MAX, -FLT_MAX, -FLT_MAX };
@@ -178,7 +178,7 @@ static bool rc_link_ball(const rc_ctx *c, uint32_t link, copse_vec3 *center, flo
         *radius = b[3];
         return *radius >= 0.0f;
     }
-    robot_link_sphere(c->robot, link, lc, radius);
+    copse__robot_link_sphere(c->robot, link, lc, radius);
     *center = *radius < 0.0f ? copse_v3(0.0f, 0.0f, 0.0f) : copse_pose_apply(&c->poses[link], copse_v3(lc[0], lc[1], lc[2]));
     if (cached) {
         float *b = c->balls->ball[link];
@@ -564,7 +564,7 @@ static COPSE_NOINLINE copse_status rc_parts(const rc_ctx *c, const rc_job *job, 
     a.pose = &c->poses[job->link];
     a.tree = &ta;
     if (!a_shapes)
-        robot_tree_view(c->robot, la->tree, &ta);
+        copse__robot_tree_view(c->robot, la->tree, &ta);
     b.tree = &tb;
     b.pose = NULL;
     switch (job->kind) {
@@ -575,7 +575,7 @@ static COPSE_NOINLINE copse_status rc_parts(const rc_ctx *c, const rc_job *job, 
         } else {
             b.type = RC_MESH;
             b.pose = &c->poses[job->other];
-            robot_tree_view(c->robot, robot_link_at(c->robot, job->other)->tree, &tb);
+            copse__robot_tree_view(c->robot, robot_link_at(c->robot, job->other)->tree, &tb);
         }
         break;
     case COPSE_CONTACT_MESH:
@@ -588,7 +588,7 @@ static COPSE_NOINLINE copse_status rc_parts(const rc_ctx *c, const rc_job *job, 
         break;
     default: {
         const copse_world_object *o = &w->objects[job->other];
-        if ((st = rc_object_check(o)) != COPSE_OK) /* robot_check_begin has: kept for the internal callers */
+        if ((st = rc_object_check(o)) != COPSE_OK) /* copse__robot_check_begin has: kept for the internal callers */
             return st;
         if (o->kind == COPSE_OBJECT_BOX) {
             b.type = RC_OBB;
@@ -706,7 +706,7 @@ static copse_status rc_pair(const rc_ctx *c, const rc_job *j, rc_near *out)
             const robot_link *l = b_ball ? la : lb;
             if (l->tree == COPSE_NONE)
                 continue;
-            robot_tree_view(c->robot, l->tree, &t);
+            copse__robot_tree_view(c->robot, l->tree, &t);
             if (rc_ball_clear(&t, &c->poses[b_ball ? j->link : j->other], b_ball ? cb : ca,
                               rc_add(b_ball ? rb : ra, rc_add(j->max_raw, slack))))
                 return COPSE_OK;
@@ -771,7 +771,7 @@ static COPSE_NOINLINE bool rc_witness(const rc_ctx *c, const rc_job *j, const rc
         const robot_link *lb = robot_link_at(c->robot, j->other);
         if (lb->tree == COPSE_NONE)
             return false;
-        robot_tree_view(c->robot, lb->tree, &tb_own);
+        copse__robot_tree_view(c->robot, lb->tree, &tb_own);
         pose_b = &c->poses[j->other];
     } else if (j->kind == COPSE_CONTACT_MESH) {
         tb = c->world->meshes[j->other].tree;
@@ -779,7 +779,7 @@ static COPSE_NOINLINE bool rc_witness(const rc_ctx *c, const rc_job *j, const rc
     } else {
         return false;
     }
-    robot_tree_view(c->robot, la->tree, &ta);
+    copse__robot_tree_view(c->robot, la->tree, &ta);
     if (hit->prim >= ta.mesh.triangle_count || hit->other_prim >= tb->mesh.triangle_count)
         return false;
     if (copse_pose_invert(&rel, pose_a) != COPSE_OK || copse_pose_compose(&rel, &rel, pose_b) != COPSE_OK ||
@@ -838,12 +838,12 @@ COPSE_INLINE bool rc_beyond(copse_vec3 v, float grow)
     return !(rc_mag(v) + grow <= COPSE_ROBOT_MAX_COORD);
 }
 
-float robot_reach(const copse_robot *r)
+float copse__robot_reach(const copse_robot *r)
 {
     float reach = 0.0f, c[3], radius;
     uint32_t i;
     for (i = 0; i < r->link_count; i++) {
-        robot_link_sphere(r, i, c, &radius);
+        copse__robot_link_sphere(r, i, c, &radius);
         if (radius >= 0.0f)
             reach = geo_max(reach, rc_len(c[0], c[1], c[2]) + radius + robot_link_at(r, i)->padding);
     }
@@ -851,7 +851,7 @@ float robot_reach(const copse_robot *r)
 }
 
 /* Everything a pair could refuse, decided before any pair (robot.h: the checks' argument rules). */
-copse_status robot_check_begin(const copse_robot *r, const copse_world *w, const copse_pose *poses, uint32_t flags)
+copse_status copse__robot_check_begin(const copse_robot *r, const copse_world *w, const copse_pose *poses, uint32_t flags)
 {
     uint32_t i;
     copse_status st;
@@ -1004,7 +1004,7 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
     if (first == NULL)
         return COPSE_ERR_NULL;
     robot_contact_empty(first);
-    if ((st = robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
+    if ((st = copse__robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
         return st;
     rc_ctx_init(&c, robot, world, link_poses, flags, &balls);
     if ((flags & COPSE_ROBOT_WORLD) != 0u) {
@@ -1088,7 +1088,7 @@ copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *w
     }
     *count = 0;
     *truncated = false;
-    if ((st = robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
+    if ((st = copse__robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
         return st;
     rc_ctx_init(&c, robot, world, link_poses, flags, &balls);
     if ((flags & COPSE_ROBOT_WORLD) != 0u) {
@@ -1182,7 +1182,7 @@ static copse_status rc_offer(const rc_ctx *c, uint32_t link, uint32_t kind, uint
     return COPSE_OK;
 }
 
-copse_status robot_world_nearest(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
+copse_status copse__robot_world_nearest(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
                                  uint32_t flags, uint32_t link, float max_distance, robot_near *out)
 {
     rc_ctx c;
@@ -1213,7 +1213,7 @@ fail:
     return st;
 }
 
-copse_status robot_pair_nearest(const copse_robot *robot, const copse_pose *poses, uint32_t flags, uint32_t a,
+copse_status copse__robot_pair_nearest(const copse_robot *robot, const copse_pose *poses, uint32_t flags, uint32_t a,
                                 uint32_t b, float max_distance, robot_near *out)
 {
     rc_ctx c;
@@ -1246,13 +1246,13 @@ copse_status copse_robot_distances(const copse_robot *robot, const copse_world *
     if (robot != NULL)
         for (a = 0; a < robot->link_count; a++)
             rc_distance_empty(&per_link[a]);
-    if ((st = robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
+    if ((st = copse__robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
         return st;
     if (!(max_distance >= 0.0f))
         return COPSE_ERR_PARAM;
     if ((flags & COPSE_ROBOT_WORLD) != 0u)
         for (a = 0; a < robot->link_count; a++) {
-            if ((st = robot_world_nearest(robot, world, link_poses, flags, a, max_distance, &n)) != COPSE_OK)
+            if ((st = copse__robot_world_nearest(robot, world, link_poses, flags, a, max_distance, &n)) != COPSE_OK)
                 goto fail;
             per_link[a].world = n.distance;
             per_link[a].world_nearest = n.contact;
@@ -1266,7 +1266,7 @@ copse_status copse_robot_distances(const copse_robot *robot, const copse_world *
                     continue;
                 /* the pair matters only if nearer than one of the two links' best so far */
                 cut = geo_min(max_distance, geo_max(per_link[a].self, per_link[b].self));
-                if ((st = robot_pair_nearest(robot, link_poses, flags, a, b, cut, &n)) != COPSE_OK)
+                if ((st = copse__robot_pair_nearest(robot, link_poses, flags, a, b, cut, &n)) != COPSE_OK)
                     goto fail;
                 if (n.distance == FLT_MAX)
                     continue;

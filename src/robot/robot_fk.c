@@ -273,7 +273,7 @@ uint32_t copse_robot_find_joint(const copse_robot *robot, const char *name)
 
 /* ---- link parts ------------------------------------------------------------------------------- */
 
-void robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out)
+void copse__robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out)
 {
     const robot_tree *tr = robot_tree_at(robot, t);
     __builtin_memset(out, 0, sizeof *out);
@@ -308,7 +308,7 @@ copse_status copse_robot_link_tree(const copse_robot *robot, uint32_t link, cops
         return COPSE_ERR_INDEX;
     t = robot_link_at(robot, link)->tree;
     if (t != COPSE_NONE)
-        robot_tree_view(robot, t, tree);
+        copse__robot_tree_view(robot, t, tree);
     return COPSE_OK;
 }
 

@@ -121,34 +121,34 @@ typedef struct robot_counts {
 
 /* Word offset of the first per-tree array (the end of names[]), from the counts; the fixed
  * sections' offsets are links 0, then each after the previous in the order above. */
-uint32_t robot_fixed_words(const robot_counts *c);
+uint32_t copse__robot_fixed_words(const robot_counts *c);
 
 /* Points robot's fields into `data` (the layout, `bytes` long) for these counts; `writable` is
  * the same layout for a built robot (acm_writable points into it), NULL for a view (read_only). */
-void robot_point(copse_robot *robot, const uint32_t *data, size_t bytes, const robot_counts *c, uint32_t *writable);
+void copse__robot_point(copse_robot *robot, const uint32_t *data, size_t bytes, const robot_counts *c, uint32_t *writable);
 
 /* Does one of link l's shapes hold all three corners of every triangle of tree t (its mesh)?
  * A true bound in real numbers, decided in float (robot_build.c); what ROBOT_LINK_SHAPES_BOUND
  * records, and what a view recomputes. */
-bool robot_shapes_bound(const copse_robot *robot, const robot_link *l, const robot_tree *t);
+bool copse__robot_shapes_bound(const copse_robot *robot, const robot_link *l, const robot_tree *t);
 
 /* Tree t's BVH over its mesh, as a view into the layout. */
-void robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out);
+void copse__robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out);
 
 /* ---- shared by the checks (robot_check.c) and the motions (robot_motion.c) -------------------- */
 
 /* A link's bounding sphere in its frame: its mesh's root box, else its shapes' box (radius < 0:
  * it has neither). */
-void robot_link_sphere(const copse_robot *robot, uint32_t link, float center[3], float *radius);
+void copse__robot_link_sphere(const copse_robot *robot, uint32_t link, float center[3], float *radius);
 
 /* copse_robot.reach: the largest |centre| + radius + padding of the links' bounding spheres
- * (robot_link_sphere), in their frames; set by the build and the view. */
-float robot_reach(const copse_robot *robot);
+ * (copse__robot_link_sphere), in their frames; set by the build and the view. */
+float copse__robot_reach(const copse_robot *robot);
 
 /* The checks' argument rules (robot.h): everything a pair could refuse, decided before any pair
  * so that no status depends on where a call stops; link poses and world mesh poses within
  * COPSE_ROBOT_MAX_COORD. */
-copse_status robot_check_begin(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
+copse_status copse__robot_check_begin(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
                                uint32_t flags);
 
 /* A contact that names nothing: what every check and motion leaves on error or when clear. */
@@ -170,9 +170,9 @@ typedef struct robot_near {
 } robot_near;
 
 /* Link against the world, and link a against link b (from a's side); arguments checked. */
-copse_status robot_world_nearest(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
+copse_status copse__robot_world_nearest(const copse_robot *robot, const copse_world *world, const copse_pose *poses,
                                  uint32_t flags, uint32_t link, float max_distance, robot_near *out);
-copse_status robot_pair_nearest(const copse_robot *robot, const copse_pose *poses, uint32_t flags, uint32_t a,
+copse_status copse__robot_pair_nearest(const copse_robot *robot, const copse_pose *poses, uint32_t flags, uint32_t a,
                                 uint32_t b, float max_distance, robot_near *out);
 
 #endif /* COPSE_ROBOT_INTERNAL_H */

@@ -126,7 +126,7 @@ static void rm_rates(const copse_robot *r, const float *q0, const float *q1, con
     float lc[3], radius, w = 0.0f, p = 0.0f, m = 0.0f;
     copse_vec3 c;
     uint32_t j = robot_link_at(r, link)->parent_joint, steps;
-    robot_link_sphere(r, link, lc, &radius);
+    copse__robot_link_sphere(r, link, lc, &radius);
     *k_out = 0.0f;
     *w_out = 0.0f;
     if (radius < 0.0f || link == above)
@@ -238,13 +238,13 @@ copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse
         robot_near n;
         if ((st = rm_fk(robot, q0, q1, s, base, link_poses)) != COPSE_OK)
             goto fail;
-        if ((st = robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
+        if ((st = copse__robot_check_begin(robot, world, link_poses, flags)) != COPSE_OK)
             goto fail;
         for (a = 0; a < robot->link_count; a++) {
             float ka, wa;
             rm_rates(robot, q0, q1, link_poses, a, COPSE_NONE, &ka, &wa);
             if ((flags & COPSE_ROBOT_WORLD) != 0u) {
-                st = robot_world_nearest(robot, world, link_poses, flags, a, rm_cut(ka, wa, rem, min_clearance), &n);
+                st = copse__robot_world_nearest(robot, world, link_poses, flags, a, rm_cut(ka, wa, rem, min_clearance), &n);
                 if (st != COPSE_OK)
                     goto fail;
                 rm_take(&n, min_clearance, ka, wa, rem, &nearest, contact, &t);
@@ -261,7 +261,7 @@ copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse
                 rm_rates(robot, q0, q1, link_poses, b, lca, &kb, &wb);
                 k = kpa + kb;
                 w = geo_max(wpa, wb);
-                st = robot_pair_nearest(robot, link_poses, flags, a, b, rm_cut(k, w, rem, min_clearance), &n);
+                st = copse__robot_pair_nearest(robot, link_poses, flags, a, b, rm_cut(k, w, rem, min_clearance), &n);
                 if (st != COPSE_OK)
                     goto fail;
                 rm_take(&n, min_clearance, k, w, rem, &nearest, contact, &t);
