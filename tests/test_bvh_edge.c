@@ -407,6 +407,56 @@ typedef struct huge_ray_case {
     unsigned e0, e1;
 } huge_ray_case;
 
+/* fuzz_bvh_build, in a CPU-hour campaign: a 3D triangle with a corner at z = 3e38, a ray whose
+ * direction is 3e38 on each axis. The watertight test's weights were finite but their sum, the
+ * determinant, overflowed to -inf: t = T / det came out 0 (a hit at the origin, 411,000 from the
+ * triangle) where the ray meets it at t = 1.37e-33, and the first-hit and all-hits walks
+ * disagreed. The weights are now rescaled when their sum is not finite (geo_ray_triangle). */
+static void test_huge_det_ray3(void)
+{
+    static float pos[9] = {3.0f, 2.0f, -17.5f, -60.5f, -60.25f, -56.2480469f, -63.8125f, 62.7578125f, 3.00000001e+38f};
+    const copse_ray3 ray = {{-411206.25f, -411206.25f, -411206.25f}, {3.00000001e+38f, 3.00000001e+38f, 3.00000001e+38f}, 100.0f};
+    copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
+    const size_t bytes = copse_bvh_build_bytes(1, 3, &params);
+    copse_mesh mesh;
+    copse_arena arena;
+    copse_bvh bvh;
+    copse_hit hit, hits[2];
+    copse_hit_list all = copse_hit_list_make(hits, 2);
+    double t_exact, px, py, pz;
+    void *mem;
+    tk_pool_reset();
+    mem = tk_alloc(bytes);
+    if (mem == NULL)
+        return;
+    memset(&mesh, 0, sizeof mesh);
+    mesh.positions = pos;
+    mesh.vertex_count = 3;
+    mesh.triangle_count = 1;
+    copse_arena_init(&arena, mem, bytes);
+    CHECK_STATUS(copse_bvh_build_mesh(&bvh, &arena, &mesh, &params), COPSE_OK);
+    CHECK_STATUS(copse_bvh_raycast(&bvh, &ray, &hit), COPSE_OK);
+    CHECK_STATUS(copse_bvh_raycast_all(&bvh, &ray, &all), COPSE_OK);
+    /* the oracle: where the ray (along (1,1,1)) meets the triangle's plane, in double */
+    {
+        const double a[3] = {pos[0], pos[1], pos[2]},
+                     e1[3] = {(double)pos[3] - a[0], (double)pos[4] - a[1], (double)pos[5] - a[2]},
+                     e2[3] = {(double)pos[6] - a[0], (double)pos[7] - a[1], (double)pos[8] - a[2]};
+        const double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+        const double o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+        t_exact = (n[0] * (a[0] - o[0]) + n[1] * (a[1] - o[1]) + n[2] * (a[2] - o[2])) /
+                  (n[0] * d[0] + n[1] * d[1] + n[2] * d[2]);
+        px = o[0] + t_exact * d[0];
+        py = o[1] + t_exact * d[1];
+        pz = o[2] + t_exact * d[2];
+    }
+    CHECKF(t_exact > 0.0 && pz >= -57.0 && pz <= 3.0 && px < 3.5 && py < 2.5, "oracle: t %g at (%g, %g, %g)", t_exact, px, py, pz);
+    CHECKF(hit.id == 0u && fabs((double)hit.t - t_exact) <= 1e-5 * t_exact, "first hit %u at t %g, the plane at %g",
+           (unsigned)hit.id, (double)hit.t, t_exact);
+    CHECKF(all.count == 1u && hits[0].t == hit.t, "%u hits, the first at %g; first hit %g", (unsigned)all.count,
+           all.count > 0 ? (double)hits[0].t : -1.0, (double)hit.t);
+}
+
 static void test_huge_edge_ray2(void)
 {
     static const huge_ray_case cases[5] = {
@@ -715,6 +765,7 @@ void suite_bvh_edge(void)
     test_run("bvh_edge/huge_coordinates", test_huge_coordinates);
     test_run("bvh_edge/huge_edge_ray2", test_huge_edge_ray2);
     test_run("bvh_edge/huge_triangle_origin2", test_huge_triangle_origin2);
+    test_run("bvh_edge/huge_det_ray3", test_huge_det_ray3);
     test_run("bvh_edge/denormal_extent", test_denormal_extent);
     test_run("bvh_edge/watertight", test_watertight);
     test_run("bvh_edge/closed_sets", test_closed_sets);

@@ -276,6 +276,15 @@ COPSE_INLINE bool geo_ray_triangle(const geo_ray *r, const float *p0, const floa
     det = U + V + W;
     if (det == 0.0f)
         return false;
+    if (COPSE_UNLIKELY(det - det != 0.0f)) {
+        /* Finite weights whose sum overflows (a corner near FLT_MAX): 1 / det would be 0 and
+         * the hit land at t = 0. Scaled by 2^-64 (exact for every weight that matters) the
+         * ratios T / det, V / det, W / det are the same. */
+        U *= 0x1p-64f;
+        V *= 0x1p-64f;
+        W *= 0x1p-64f;
+        det = U + V + W;
+    }
     T = U * (r->sz * az) + V * (r->sz * bz) + W * (r->sz * cz);
     /* The early out against t_max has slack: only the t reported decides, so that a hit at
      * exactly t_max (an equal triangle, found second) is kept and ties go to the lower id. */
