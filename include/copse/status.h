@@ -26,7 +26,7 @@ typedef enum copse_status {
     COPSE_ERR_DIMENSION = -9,   /* a 2D query on a 3D tree, or the reverse */
     COPSE_ERR_KIND = -10,       /* the query needs another primitive kind (e.g. vertices of a box tree) */
     COPSE_ERR_EMPTY_RANGE = -11, /* a query range is empty or inverted (t_max < 0, radius < 0) */
-    COPSE_ERR_TOO_DEEP = -12,   /* a tree deeper than this build's stack cap (COPSE_BVH_MAX_DEPTH) */
+    COPSE_ERR_TOO_DEEP = -12,   /* a tree deeper than this build's depth cap (config.h: COPSE_BVH/BSP_MAX_DEPTH) */
     COPSE_ERR_NONCONVEX = -13,  /* a polygon that should be convex is not */
     COPSE_ERR_UNBOUNDED = -14,  /* a brush's planes enclose no finite region */
     /* blobs (copse/blob.h, docs/format.md) */

@@ -16,12 +16,12 @@ const char *copse_status_str(copse_status status)
     case COPSE_ERR_DIMENSION: return "COPSE_ERR_DIMENSION: query dimension does not match tree";
     case COPSE_ERR_KIND: return "COPSE_ERR_KIND: query needs another primitive kind";
     case COPSE_ERR_EMPTY_RANGE: return "COPSE_ERR_EMPTY_RANGE: empty or inverted query range";
-    case COPSE_ERR_TOO_DEEP: return "COPSE_ERR_TOO_DEEP: tree deeper than COPSE_BVH_MAX_DEPTH";
+    case COPSE_ERR_TOO_DEEP: return "COPSE_ERR_TOO_DEEP: tree deeper than this build's depth cap (config.h)";
     case COPSE_ERR_NONCONVEX: return "COPSE_ERR_NONCONVEX: polygon is not convex";
     case COPSE_ERR_UNBOUNDED: return "COPSE_ERR_UNBOUNDED: planes enclose no finite region";
     case COPSE_ERR_BLOB_TRUNCATED: return "COPSE_ERR_BLOB_TRUNCATED: blob shorter than it says";
     case COPSE_ERR_BLOB_MAGIC: return "COPSE_ERR_BLOB_MAGIC: not a copse blob";
-    case COPSE_ERR_BLOB_BYTE_ORDER: return "COPSE_ERR_BLOB_BYTE_ORDER: blob is not little endian";
+    case COPSE_ERR_BLOB_BYTE_ORDER: return "COPSE_ERR_BLOB_BYTE_ORDER: byte-order marker is neither order's";
     case COPSE_ERR_BLOB_VERSION: return "COPSE_ERR_BLOB_VERSION: unsupported blob format version";
     case COPSE_ERR_BLOB_KIND: return "COPSE_ERR_BLOB_KIND: blob holds another tree kind";
     case COPSE_ERR_BLOB_CRC: return "COPSE_ERR_BLOB_CRC: blob checksum mismatch";
