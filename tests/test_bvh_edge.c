@@ -439,11 +439,12 @@ static void test_huge_det_ray3(void)
     CHECK_STATUS(copse_bvh_raycast_all(&bvh, &ray, &all), COPSE_OK);
     /* the oracle: where the ray (along (1,1,1)) meets the triangle's plane, in double */
     {
-        const double a[3] = {pos[0], pos[1], pos[2]},
+        const double a[3] = {(double)pos[0], (double)pos[1], (double)pos[2]},
                      e1[3] = {(double)pos[3] - a[0], (double)pos[4] - a[1], (double)pos[5] - a[2]},
                      e2[3] = {(double)pos[6] - a[0], (double)pos[7] - a[1], (double)pos[8] - a[2]};
         const double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
-        const double o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+        const double o[3] = {(double)ray.origin.x, (double)ray.origin.y, (double)ray.origin.z},
+                     d[3] = {(double)ray.dir.x, (double)ray.dir.y, (double)ray.dir.z};
         t_exact = (n[0] * (a[0] - o[0]) + n[1] * (a[1] - o[1]) + n[2] * (a[2] - o[2])) /
                   (n[0] * d[0] + n[1] * d[1] + n[2] * d[2]);
         px = o[0] + t_exact * d[0];
