@@ -73,8 +73,8 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
                     copse_bsp3_contents(&t, segs[q].a, &w);
                     sink += (float)w.solid;
                 } else {
-                    copse_bsp3_trace_sphere(&t, &segs[q], f == 1 ? 0.0f : radius, &tr);
-                    sink += tr.fraction;
+                    copse_sweep_sphere_bsp3(&segs[q], f == 1 ? 0.0f : radius, &t, &tr);
+                    sink += tr.t;
                 }
             }
             t1 = bench_now_s();
@@ -94,9 +94,9 @@ static void scene3_report(FILE *out, FILE *rows, const set3 *s)
         copse_bsp3_contents(&t, segs[q].a, &w);
         agree[0] += (int)w.solid == bsp_brute_contents(&t, segs[q].a);
         for (f = 1; f < 3; f++) {
-            copse_bsp3_trace_sphere(&t, &segs[q], f == 1 ? 0.0f : radius, &tr);
+            copse_sweep_sphere_bsp3(&segs[q], f == 1 ? 0.0f : radius, &t, &tr);
             bt = bsp_brute_trace(&t, &segs[q], f == 1 ? 0.0f : radius);
-            agree[f] += tr.hit ? (bt <= 1.0f && tr.fraction - bt < 1e-4f && bt - tr.fraction < 1e-4f) : bt > 1.0f;
+            agree[f] += tr.hit ? (bt <= 1.0f && tr.t - bt < 1e-4f && bt - tr.t < 1e-4f) : bt > 1.0f;
         }
     }
     fprintf(out, "| %s | %u | %.2f ms | %u | %u / %u / %u | %lu | %lu | %u | %u |\n", s->name, (unsigned)s->n,
@@ -146,7 +146,7 @@ static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, 
         double t0 = bench_now_s(), t1, t2;
         for (q = 0; q < QUERIES; q++) {
             copse_bsp2_trace tr;
-            copse_bsp2_segment(&t, &segs[q], &tr);
+            copse_sweep_point_bsp2(&segs[q], &t, &tr);
             sink += tr.t;
         }
         t1 = bench_now_s();
@@ -161,7 +161,7 @@ static void scene2_report(FILE *out, const char *name, const copse_box2 *scene, 
     for (q = 0; q < QUERIES; q++) {
         copse_bsp2_trace tr;
         float b = bsp_brute_segment2(boxes, n, scene, &segs[q]);
-        copse_bsp2_segment(&t, &segs[q], &tr);
+        copse_sweep_point_bsp2(&segs[q], &t, &tr);
         agree += tr.hit ? (b <= 1.0f && tr.t - b < 1e-5f && b - tr.t < 1e-5f) : b > 1.0f;
     }
     fprintf(out, "| %s | %u | %u | %.3f ms | %u | %u | %lu | %u | %u | %.0f | %.0f | %.1f | %u / %u |\n", name,

@@ -104,8 +104,8 @@ static void bench3(const char *scene, const copse_brush *brushes, uint32_t n, co
                 copse_bsp3_contents(&t, qs.s3[i].a, &w);
                 copse_out[i] = w.solid ? 0.0f : 2.0f;
             } else {
-                copse_bsp3_trace_sphere(&t, &qs.s3[i], r, &tr);
-                copse_out[i] = tr.hit ? tr.fraction : 2.0f;
+                copse_sweep_sphere_bsp3(&qs.s3[i], r, &t, &tr);
+                copse_out[i] = tr.hit ? tr.t : 2.0f;
             }
         }
         c1 = copse_port_counter();
@@ -149,7 +149,7 @@ static void bench2(const char *scene, const copse_box2 *map, const copse_box2 *b
     c0 = copse_port_counter();
     for (i = 0; i < QF; i++) {
         copse_bsp2_trace tr;
-        copse_bsp2_segment(&t, &qs.s2[i], &tr);
+        copse_sweep_point_bsp2(&qs.s2[i], &t, &tr);
         copse_out[i] = tr.hit ? tr.t : 2.0f;
     }
     c1 = copse_port_counter();

@@ -42,9 +42,9 @@ static void tri_indices(const copse_mesh *m, uint32_t t, uint32_t idx[3])
 {
     unsigned k;
     for (k = 0; k < 3; k++) {
-        if (m->index_type == COPSE_INDEX_U16)
+        if (m->index_type == COPSE_MESH_INDEX_U16)
             idx[k] = ((const uint16_t *)m->indices)[3u * t + k];
-        else if (m->index_type == COPSE_INDEX_U32)
+        else if (m->index_type == COPSE_MESH_INDEX_U32)
             idx[k] = ((const uint32_t *)m->indices)[3u * t + k];
         else
             idx[k] = 3u * t + k;
@@ -514,7 +514,7 @@ copse_mesh bench_scene_room(float *pos, uint16_t *idx, uint32_t grid, uint32_t b
     mesh.vertex_count = nv;
     mesh.vertex_stride = 0;
     mesh.indices = idx;
-    mesh.index_type = COPSE_INDEX_U16;
+    mesh.index_type = COPSE_MESH_INDEX_U16;
     mesh.triangle_count = nt;
     return mesh;
 }

@@ -118,15 +118,15 @@ static void run_copse(const fw_ctx *c, int f, res *out)
             out[i].id = hits.count;
             break;
         case F_BOX:
-            st = copse_bvh_overlap_box(c->tree, &qs.boxes[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_box(c->tree, &qs.boxes[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         case F_SPHERE:
-            st = copse_bvh_overlap_sphere(c->tree, &qs.spheres[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_sphere(c->tree, &qs.spheres[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         case F_SEGMENT:
-            st = copse_bvh_overlap_segment(c->tree, &qs.segments[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_segment(c->tree, &qs.segments[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         case F_NEAREST:
@@ -140,15 +140,15 @@ static void run_copse(const fw_ctx *c, int f, res *out)
             out[i].value = near.distance_sq;
             break;
         case F_RECT_LEAVES:
-            st = copse_bvh_overlap_rect(c->tree, &qs.rects[i], COPSE_SELECT_LEAVES, &list);
+            st = copse_bvh_overlap_rect(c->tree, &qs.rects[i], COPSE_BVH_SELECT_LEAVES, &list);
             out[i].id = list.count;
             break;
         case F_RECT:
-            st = copse_bvh_overlap_rect(c->tree, &qs.rects[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_rect(c->tree, &qs.rects[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         default:
-            st = copse_bvh_overlap_segment2(c->tree, &qs.segments2[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_segment2(c->tree, &qs.segments2[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         }
@@ -251,7 +251,7 @@ static void bench_family(const char *scene_name, const bench_scene *s, const fw_
 
 /* Builds into the arena over mem[0..cap) and prints the cost; 0 on success. */
 static int build(const char *scene_name, const char *tree_name, copse_bvh *bvh, void *mem, size_t cap,
-                 const copse_mesh *mesh, copse_bvh_split split, copse_projection proj)
+                 const copse_mesh *mesh, copse_bvh_split split, copse_bvh_projection proj)
 {
     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
     copse_arena arena;
@@ -320,11 +320,11 @@ static void run_scene(const char *name, uint32_t grid, uint32_t boxes, uint8_t *
     /* builds that are only measured, then the 2D tree and its queries, then the 3D SAH tree */
     for (split = 1; split < 3; split++)
         build(name, split_names[split], &bvh, arena_mem, arena_cap, &mesh, (copse_bvh_split)split,
-              COPSE_PROJECT_NONE);
-    if (build(name, "SAH-2D-XZ", &bvh, arena_mem, arena_cap, &mesh, COPSE_SPLIT_SAH, COPSE_PROJECT_XZ) == 0)
+              COPSE_BVH_PROJECT_NONE);
+    if (build(name, "SAH-2D-XZ", &bvh, arena_mem, arena_cap, &mesh, COPSE_BVH_SPLIT_SAH, COPSE_BVH_PROJECT_XZ) == 0)
         for (f = F_RECT_LEAVES; f < F_COUNT; f++)
             bench_family(name, &scene, &c, f);
-    if (build(name, "SAH", &bvh, arena_mem, arena_cap, &mesh, COPSE_SPLIT_SAH, COPSE_PROJECT_NONE) == 0)
+    if (build(name, "SAH", &bvh, arena_mem, arena_cap, &mesh, COPSE_BVH_SPLIT_SAH, COPSE_BVH_PROJECT_NONE) == 0)
         for (f = 0; f < F_RECT_LEAVES; f++)
             bench_family(name, &scene, &c, f);
 }

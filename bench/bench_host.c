@@ -262,15 +262,15 @@ static void run_copse(const ctx *c, int f, uint32_t n, qres *out)
             out[i].value = hits.count ? hits.hits[0].t : FLT_MAX;
             break;
         case F_BOX:
-            st = copse_bvh_overlap_box(c->tree3, &q->boxes[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_box(c->tree3, &q->boxes[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         case F_SPHERE:
-            st = copse_bvh_overlap_sphere(c->tree3, &q->spheres[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_sphere(c->tree3, &q->spheres[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         case F_SEGMENT:
-            st = copse_bvh_overlap_segment(c->tree3, &q->segments[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_segment(c->tree3, &q->segments[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         case F_NEAREST:
@@ -284,15 +284,15 @@ static void run_copse(const ctx *c, int f, uint32_t n, qres *out)
             out[i].value = sqrtf(near.distance_sq);
             break;
         case F_RECT_LEAVES:
-            st = copse_bvh_overlap_rect(c->tree2, &q->rects[i], COPSE_SELECT_LEAVES, &list);
+            st = copse_bvh_overlap_rect(c->tree2, &q->rects[i], COPSE_BVH_SELECT_LEAVES, &list);
             out[i].id = list.count;
             break;
         case F_RECT:
-            st = copse_bvh_overlap_rect(c->tree2, &q->rects[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_rect(c->tree2, &q->rects[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         case F_SEGMENT2:
-            st = copse_bvh_overlap_segment2(c->tree2, &q->segments2[i], COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_segment2(c->tree2, &q->segments2[i], COPSE_BVH_SELECT_PRIMS, &list);
             out[i].id = list.count;
             break;
         }
@@ -425,7 +425,7 @@ typedef struct tree {
     size_t bytes;
 } tree;
 
-static int build_tree(tree *t, const copse_mesh *mesh, copse_bvh_split split, uint32_t leaf, copse_projection proj,
+static int build_tree(tree *t, const copse_mesh *mesh, copse_bvh_split split, uint32_t leaf, copse_bvh_projection proj,
                       unsigned runs)
 {
     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
@@ -435,7 +435,7 @@ static int build_tree(tree *t, const copse_mesh *mesh, copse_bvh_split split, ui
     params.split = split;
     params.leaf_size = leaf;
     params.projection = proj;
-    need = copse_bvh_build_bytes(mesh->triangle_count, proj == COPSE_PROJECT_NONE ? 3u : 2u, &params);
+    need = copse_bvh_build_bytes(mesh->triangle_count, proj == COPSE_BVH_PROJECT_NONE ? 3u : 2u, &params);
     if (need == (size_t)-1)
         return -1;
     t->mem = xmalloc(need);
@@ -569,8 +569,8 @@ static int bench_mesh(const char *path, const char *name, mesh_report *rep)
     for (b = 0; b < 3; b++) {
         if (!builder_wanted(b))
             continue;
-        if (build_tree(&rep->trees[b], &mesh, (copse_bvh_split)b, 4, COPSE_PROJECT_NONE, opt.build_runs) != 0 ||
-            build_tree(&rep->trees2[b], &mesh, (copse_bvh_split)b, 4, COPSE_PROJECT_XZ, opt.build_runs) != 0)
+        if (build_tree(&rep->trees[b], &mesh, (copse_bvh_split)b, 4, COPSE_BVH_PROJECT_NONE, opt.build_runs) != 0 ||
+            build_tree(&rep->trees2[b], &mesh, (copse_bvh_split)b, 4, COPSE_BVH_PROJECT_XZ, opt.build_runs) != 0)
             return -1;
         kv(name, "build_ms", split_arg[b], rep->trees[b].build_s * 1e3);
     }
@@ -679,7 +679,7 @@ static void sweep(const char *path, const char *name)
 
     /* all trees first, then each family with the leaf sizes taking turns (see measure_round_robin) */
     for (li = 0; li < NL; li++)
-        build_tree(&t[li], &mesh, COPSE_SPLIT_SAH, leaves[li], COPSE_PROJECT_NONE, opt.build_runs);
+        build_tree(&t[li], &mesh, COPSE_BVH_SPLIT_SAH, leaves[li], COPSE_BVH_PROJECT_NONE, opt.build_runs);
     for (k = 0; k < 3; k++) {
         memset(v, 0, sizeof v);
         for (li = nv = 0; li < NL; li++)

@@ -74,7 +74,7 @@ static copse_mesh make_link(float r, float len)
     m.vertex_count = LINK_VERTICES;
     m.vertex_stride = 0;
     m.indices = link_idx;
-    m.index_type = COPSE_INDEX_U16;
+    m.index_type = COPSE_MESH_INDEX_U16;
     m.triangle_count = nt;
     return m;
 }

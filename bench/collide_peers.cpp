@@ -124,7 +124,7 @@ bool build_copse(Mesh &m)
     m.view.vertex_count = (uint32_t)(m.pos.size() / 3);
     m.view.vertex_stride = 0;
     m.view.indices = m.idx.data();
-    m.view.index_type = COPSE_INDEX_U32;
+    m.view.index_type = COPSE_MESH_INDEX_U32;
     m.view.triangle_count = m.ntri();
     copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
     p.leaf_size = g_leaf;

@@ -124,7 +124,7 @@ static void run_radius(qctx *c)
         copse_id_list l = copse_id_list_make(c->ids, c->s->count);
         sp.center = c->q[i];
         sp.radius = c->r;
-        copse_octree_in_sphere(c->tree, &sp, &l);
+        copse_octree_overlap_sphere(c->tree, &sp, &l);
         c->sink += l.count;
     }
 }
@@ -210,7 +210,7 @@ static void bench_queries(const scan *s)
                 copse_id_list l = copse_id_list_make(ids, s->count);
                 sp.center = q[i];
                 sp.radius = ct.r;
-                copse_octree_in_sphere(&tree, &sp, &l);
+                copse_octree_overlap_sphere(&tree, &sp, &l);
                 agree += l.count == scan_brute_radius(s, &q[i], ct.r);
             } else {
                 copse_neighbor_list l = copse_neighbor_list_make(nb, ct.k);

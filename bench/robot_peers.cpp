@@ -88,9 +88,9 @@ Tris tris_of(const copse_mesh &m)
     }
     for (uint32_t i = 0; i < 3 * m.triangle_count; i++) {
         uint32_t k = i;
-        if (m.index_type == COPSE_INDEX_U16)
+        if (m.index_type == COPSE_MESH_INDEX_U16)
             k = ((const uint16_t *)m.indices)[i];
-        else if (m.index_type == COPSE_INDEX_U32)
+        else if (m.index_type == COPSE_MESH_INDEX_U32)
             k = ((const uint32_t *)m.indices)[i];
         t.idx.push_back(k);
     }
@@ -160,7 +160,7 @@ void build_world_mesh(WorldMesh &m)
     m.view.vertex_count = (uint32_t)(m.pos.size() / 3);
     m.view.vertex_stride = 0;
     m.view.indices = m.idx.data();
-    m.view.index_type = COPSE_INDEX_U32;
+    m.view.index_type = COPSE_MESH_INDEX_U32;
     m.view.triangle_count = (uint32_t)(m.idx.size() / 3);
     copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
     size_t bytes = copse_bvh_build_bytes(m.view.triangle_count, 3, &p);

@@ -54,8 +54,8 @@ bench-peers: bench-octree-peers
 ab-force:
 AB_BASE ?= main
 AB_OUT  := $(BH_OUT)/octree_ab
-AB_RENAME := $(foreach f,knn nearest visit_nearest in_box visit_box in_sphere visit_sphere in_capsule \
-               visit_capsule capsule_any,-Dcopse_octree_$(f)=base_octree_$(f))
+AB_RENAME := $(foreach f,knn nearest visit_nearest overlap_box visit_box overlap_sphere visit_sphere \
+               overlap_capsule visit_capsule,-Dcopse_octree_$(f)=base_octree_$(f))
 
 # the base's source is fetched every time: AB_BASE may name another revision
 $(AB_OUT)/base_query.o: ab-force

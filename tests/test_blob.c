@@ -15,7 +15,7 @@
 #include "test_blob.h"
 #include "test_bvh.h"
 
-static const copse_bvh_split k_splits[3] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_MIDPOINT};
+static const copse_bvh_split k_splits[3] = {COPSE_BVH_SPLIT_SAH, COPSE_BVH_SPLIT_MEDIAN, COPSE_BVH_SPLIT_MIDPOINT};
 
 typedef enum scene_kind { MESH3_U16, MESH3_FLAT, MESH2_XZ_U32, BOXES3_IDS, BOXES2, SCENE_KINDS } scene_kind;
 static const char *const k_names[SCENE_KINDS] = {"mesh3-u16", "mesh3-flat-stride16", "mesh2-xz-u32-stride20",
@@ -31,7 +31,7 @@ static bool make_scene(tk_scene *sc, scene_kind kind, uint32_t n, test_rng *rng)
     }
     tk_mesh_spec_init(&m, n, kind == MESH3_U16 ? TK_U16 : kind == MESH3_FLAT ? TK_FLAT : TK_U32);
     m.stride = kind == MESH3_FLAT ? 16u : kind == MESH2_XZ_U32 ? 20u : 12u;
-    m.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    m.projection = kind == MESH2_XZ_U32 ? COPSE_BVH_PROJECT_XZ : COPSE_BVH_PROJECT_NONE;
     m.degen_pct = 3;
     return tk_make_mesh(sc, &m, rng);
 }
@@ -46,7 +46,7 @@ bool host_big_endian(void)
 
 static copse_status view_in_place(copse_bvh *out, const void *blob, size_t len, const tk_scene *sc)
 {
-    if (sc->kind == COPSE_PRIM_TRIANGLES)
+    if (sc->kind == COPSE_BVH_PRIM_TRIANGLES)
         return copse_bvh_view_mesh(out, blob, len, &sc->mesh);
     if (sc->dim == 3)
         return copse_bvh_view_boxes3(out, blob, len, (const copse_box3 *)(const void *)sc->boxes, sc->ids, sc->n);
@@ -175,7 +175,7 @@ static void compare_queries(const tk_scene *sc, const copse_bvh *a, const copse_
         copse_hit ra, rb;
         copse_nearest3 na, nb;
         float p[3];
-        const copse_select sel = (q & 1u) ? COPSE_SELECT_LEAVES : COPSE_SELECT_PRIMS;
+        const copse_bvh_select sel = (q & 1u) ? COPSE_BVH_SELECT_LEAVES : COPSE_BVH_SELECT_PRIMS;
         bool same;
         tk_random_query(sc, (tk_shape)(q % 3u), &rng, &query);
         CHECK(tk_overlap(a, sc->dim, &query, sel, &la) == tk_overlap(b, sc->dim, &query, sel, &lb));
@@ -213,7 +213,7 @@ static void round_trip(scene_kind kind, uint32_t n, copse_bvh_split split, uint3
     tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
     tree.params.split = split;
     tree.params.leaf_size = leaf;
-    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_BVH_PROJECT_XZ : COPSE_BVH_PROJECT_NONE;
     if (make_scene(&sc, kind, n, &rng) && tk_build(&tree, &sc, &tree.params) && (blob = save(&tree.bvh, &size)) != NULL) {
         copse_status st = view_scene(&view, blob, size, &sc);
         CHECKF(st == COPSE_OK, "%s: view: %s", tk_ctx(), copse_status_str(st));
@@ -292,7 +292,7 @@ static void byte_order(scene_kind kind, uint32_t n)
     tk_context("%s n=%u byte order", k_names[kind], (unsigned)n);
     tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
     tree.params.leaf_size = 2;
-    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_BVH_PROJECT_XZ : COPSE_BVH_PROJECT_NONE;
     if (!make_scene(&sc, kind, n, &rng) || !tk_build(&tree, &sc, &tree.params) || (le = save(&tree.bvh, &size)) == NULL ||
         (be = (uint8_t *)tk_alloc(size)) == NULL || (out = (uint8_t *)tk_alloc(size + GUARD)) == NULL)
         return;
@@ -474,7 +474,7 @@ static void bvh_victim_poke(void *ctx)
     float p[3];
     test_rng_seed(&rng, 5);
     tk_random_query(sc, TK_BOX, &rng, &q);
-    (void)tk_overlap(&v->view, sc->dim, &q, COPSE_SELECT_PRIMS, &list);
+    (void)tk_overlap(&v->view, sc->dim, &q, COPSE_BVH_SELECT_PRIMS, &list);
     tk_random_ray(sc, &rng, &r);
     (void)tk_raycast(&v->view, sc->dim, &r, &hit);
     tk_random_point(sc, &rng, p);
@@ -495,7 +495,7 @@ static void hostile(scene_kind kind, uint32_t n, uint32_t leaf)
     tk_context("%s n=%u leaf %u", k_names[kind], (unsigned)n, (unsigned)leaf);
     tree.params = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
     tree.params.leaf_size = leaf;
-    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    tree.params.projection = kind == MESH2_XZ_U32 ? COPSE_BVH_PROJECT_XZ : COPSE_BVH_PROJECT_NONE;
     if (!make_scene(&sc, kind, n, &rng) || !tk_build(&tree, &sc, &tree.params) || (blob = save(&tree.bvh, &size)) == NULL)
         return;
     bv.sc = &sc;
@@ -671,7 +671,7 @@ static void test_bad_args(void)
     m = mesh.mesh;
     m.vertex_stride = 13;
     CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, &m), COPSE_ERR_ALIGN);
-    m.index_type = (copse_index_type)3;
+    m.index_type = (copse_mesh_index_type)3;
     CHECK_STATUS(copse_bvh_view_mesh(&view, bm, size, &m), COPSE_ERR_PARAM);
 
     size = copse_bvh_save_bytes(&tb.bvh);

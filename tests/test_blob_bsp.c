@@ -136,21 +136,21 @@ static uint32_t answers2(const copse_bsp2 *t, uint64_t seed, unsigned queries)
         copse_bsp2_where w;
         copse_bsp2_trace tr;
         copse_id_list list = copse_id_list_make(ids, 16);
-        bool hit = false;
+        uint32_t hit_id = COPSE_NONE;
         c.center = a;
         c.radius = (box.max.x - box.min.x) * 0.25f;
         s.a = a;
         s.b = b;
         h = mix(h, (uint32_t)copse_bsp2_locate(t, a, &w));
-        h = mix(mix(mix(h, w.solid), w.leaf), w.object);
-        h = mix(mix(h, (uint32_t)copse_bsp2_overlap_box(t, &box, &hit)), hit);
-        h = mix(mix(h, (uint32_t)copse_bsp2_overlap_circle(t, &c, &hit)), hit);
-        h = mix(h, (uint32_t)copse_bsp2_segment(t, &s, &tr));
+        h = mix(mix(mix(h, w.solid), w.leaf), w.id);
+        h = mix(mix(h, (uint32_t)copse_bsp2_any_box(t, &box, &hit_id)), hit_id);
+        h = mix(mix(h, (uint32_t)copse_bsp2_any_circle(t, &c, &hit_id)), hit_id);
+        h = mix(h, (uint32_t)copse_sweep_point_bsp2(&s, t, &tr));
         h = mix(mix(mix(mix(h, tr.hit), bits(tr.t)), bits(tr.point.x)), bits(tr.point.y));
-        h = mix(mix(mix(mix(h, bits(tr.normal.x)), bits(tr.normal.y)), tr.object), tr.leaf);
+        h = mix(mix(mix(mix(h, bits(tr.normal.x)), bits(tr.normal.y)), tr.id), tr.leaf);
         h = mix(h, (uint32_t)copse_bsp2_visit_front_to_back(t, a, hash_leaf, &h));
         h = mix(h, (uint32_t)copse_bsp2_visit_back_to_front(t, b, hash_leaf, &h));
-        h = mix(h, (uint32_t)copse_bsp2_leaves_in_box(t, &box, &list));
+        h = mix(h, (uint32_t)copse_bsp2_overlap_box_leaves(t, &box, &list));
         h = mix(mix(h, list.count), list.truncated);
         for (k = 0; k < list.count; k++)
             h = mix(h, ids[k]);
@@ -239,10 +239,10 @@ static bool build3(bsp3_blob *b, const copse_brush *brushes, uint32_t n, const c
 
 static uint32_t hash_trace(uint32_t h, copse_status st, const copse_bsp3_trace *tr)
 {
-    h = mix(mix(mix(mix(h, (uint32_t)st), tr->hit), tr->start_solid), bits(tr->fraction));
+    h = mix(mix(mix(mix(h, (uint32_t)st), tr->hit), tr->start_solid), bits(tr->t));
     h = mix(mix(mix(h, bits(tr->point.x)), bits(tr->point.y)), bits(tr->point.z));
     h = mix(mix(mix(h, bits(tr->normal.x)), bits(tr->normal.y)), bits(tr->normal.z));
-    return mix(h, tr->brush);
+    return mix(h, tr->id);
 }
 
 static uint32_t answers3(const copse_bsp3 *t, const bsp3_battery *bt, uint64_t seed, unsigned queries)
@@ -263,7 +263,7 @@ static uint32_t answers3(const copse_bsp3 *t, const bsp3_battery *bt, uint64_t s
         copse_bsp3_where w;
         copse_bsp3_trace tr;
         copse_box3 box;
-        bool hit = false;
+        uint32_t hit_id = COPSE_NONE;
         copse_status st;
         for (k = 0; k < 3u; k++) {
             a[k] = coord(&rng, bt->lo[k], bt->hi[k]);
@@ -275,11 +275,11 @@ static uint32_t answers3(const copse_bsp3 *t, const bsp3_battery *bt, uint64_t s
                               a[0] < b[0] ? b[0] : a[0], a[1] < b[1] ? b[1] : a[1], a[2] < b[2] ? b[2] : a[2]);
         h = mix(h, (uint32_t)copse_bsp3_contents(t, s.a, &w));
         h = mix(mix(h, w.solid), w.leaf);
-        st = copse_bsp3_trace_ray(t, &s, &tr);
+        st = copse_sweep_point_bsp3(&s, t, &tr);
         h = hash_trace(h, st, &tr);
-        st = copse_bsp3_trace_sphere(t, &s, bt->radius * test_rng_float(&rng, 0.0f, 1.0f), &tr);
+        st = copse_sweep_sphere_bsp3(&s, bt->radius * test_rng_float(&rng, 0.0f, 1.0f), t, &tr);
         h = hash_trace(h, st, &tr);
-        h = mix(mix(h, (uint32_t)copse_bsp3_overlap_box(t, &box, &hit)), hit);
+        h = mix(mix(h, (uint32_t)copse_bsp3_any_box(t, &box, &hit_id)), hit_id);
     }
     return h;
 }

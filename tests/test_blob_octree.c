@@ -107,7 +107,7 @@ static void check_saved_again(blob_kind kind, const void *view, const void *orig
 /* ---- point trees ------------------------------------------------------------------------------ */
 
 /* The view answers as the original: region lists (ids and order), k nearest (distance bits,
- * ids, the points the indices name), nearest, capsule_any. */
+ * ids, the points the indices name), nearest, any_capsule. */
 static void point_compare(const ot_point_tree *pt, const copse_octree *view, test_rng *rng, unsigned queries)
 {
     const copse_octree *orig = &pt->tree;
@@ -129,16 +129,16 @@ static void point_compare(const ot_point_tree *pt, const copse_octree *view, tes
         float p[3];
         bool same;
         ot_random_box(pt, rng, &box);
-        CHECK(copse_octree_in_box(orig, &box, &la) == copse_octree_in_box(view, &box, &lb));
+        CHECK(copse_octree_overlap_box(orig, &box, &la) == copse_octree_overlap_box(view, &box, &lb));
         CHECKF(la.count == lb.count && memcmp(ids_a, ids_b, 4u * la.count) == 0, "%s: box %u", tk_ctx(), q);
         ot_random_sphere(pt, rng, &s);
-        CHECK(copse_octree_in_sphere(orig, &s, &la) == copse_octree_in_sphere(view, &s, &lb));
+        CHECK(copse_octree_overlap_sphere(orig, &s, &la) == copse_octree_overlap_sphere(view, &s, &lb));
         CHECKF(la.count == lb.count && memcmp(ids_a, ids_b, 4u * la.count) == 0, "%s: sphere %u", tk_ctx(), q);
         ot_random_capsule(pt, rng, &c);
-        CHECK(copse_octree_in_capsule(orig, &c, &la) == copse_octree_in_capsule(view, &c, &lb));
+        CHECK(copse_octree_overlap_capsule(orig, &c, &la) == copse_octree_overlap_capsule(view, &c, &lb));
         CHECKF(la.count == lb.count && memcmp(ids_a, ids_b, 4u * la.count) == 0, "%s: capsule %u", tk_ctx(), q);
-        CHECK(copse_octree_capsule_any(orig, &c, &any_a) == copse_octree_capsule_any(view, &c, &any_b));
-        CHECKF(any_a == any_b, "%s: capsule_any %u", tk_ctx(), q);
+        CHECK(copse_octree_any_capsule(orig, &c, NULL, &any_a) == copse_octree_any_capsule(view, &c, NULL, &any_b));
+        CHECKF(any_a == any_b, "%s: any_capsule %u", tk_ctx(), q);
         ot_random_point(pt, rng, p);
         CHECK(copse_octree_knn(orig, copse_v3(p[0], p[1], p[2]), FLT_MAX, &ka) ==
               copse_octree_knn(view, copse_v3(p[0], p[1], p[2]), FLT_MAX, &kb));
@@ -532,10 +532,10 @@ static void poke(blob_kind kind, const any_tree *t)
         c.segment.a = box.min;
         c.segment.b = box.max;
         c.radius = 1.0f;
-        (void)copse_octree_in_box(&t->point, &box, &list);
-        (void)copse_octree_in_sphere(&t->point, &s, &list);
-        (void)copse_octree_in_capsule(&t->point, &c, &list);
-        (void)copse_octree_capsule_any(&t->point, &c, &any);
+        (void)copse_octree_overlap_box(&t->point, &box, &list);
+        (void)copse_octree_overlap_sphere(&t->point, &s, &list);
+        (void)copse_octree_overlap_capsule(&t->point, &c, &list);
+        (void)copse_octree_any_capsule(&t->point, &c, NULL, &any);
         (void)copse_octree_knn(&t->point, s.center, FLT_MAX, &kl);
         (void)copse_octree_get_stats(&t->point, &st);
         (void)copse_octree_check(&t->point);
@@ -875,7 +875,7 @@ static void test_bad_args(void)
         uint32_t ids[2];
         copse_id_list list = copse_id_list_make(ids, 2);
         copse_box3 box = copse_box3_make(-1e30f, -1e30f, -1e30f, 1e30f, 1e30f, 1e30f);
-        CHECK_STATUS(copse_octree_in_box(&pv, &box, &list), COPSE_OK);
+        CHECK_STATUS(copse_octree_overlap_box(&pv, &box, &list), COPSE_OK);
         CHECK(list.count == 0u);
         CHECK_STATUS(copse_octree_insert(&pv, 0), COPSE_ERR_PARAM);
         CHECK_STATUS(copse_loose_overlap_box(&lv, &box, &list), COPSE_OK);

@@ -106,12 +106,12 @@ static bool log_leaf(void *user, uint32_t leaf)
     return ++v->count != v->stop_after;
 }
 
-/* The array form of copse_bsp2_leaves_in_box, its list unpacked. */
+/* The array form of copse_bsp2_overlap_box_leaves, its list unpacked. */
 static copse_status leaves_in_box(const copse_bsp2 *t, const copse_box2 *box, uint32_t *ids, uint32_t capacity,
                                   uint32_t *count, bool *truncated)
 {
     copse_id_list list = copse_id_list_make(ids, capacity);
-    copse_status st = copse_bsp2_leaves_in_box(t, box, &list);
+    copse_status st = copse_bsp2_overlap_box_leaves(t, box, &list);
     *count = list.count;
     *truncated = list.truncated;
     return st;
@@ -164,7 +164,7 @@ static void seed_walks(const copse_bsp2 *t)
     CHECK(count == 6 && !trunc);
     memset(&v, 0, sizeof v);
     v.stop_after = 1;
-    CHECK_STATUS(copse_bsp2_visit_leaves_in_box(t, &all, log_leaf, &v), COPSE_OK);
+    CHECK_STATUS(copse_bsp2_visit_box_leaves(t, &all, log_leaf, &v), COPSE_OK);
     CHECK_EQ_INT(v.count, 1);
     /* a box over box 2 only: the leaf X19 low (9); one touching the line x = 19 reaches both sides */
     all = copse_box2_make(8, 24, 12, 26);
@@ -176,9 +176,9 @@ static void seed_walks(const copse_bsp2 *t)
     {   /* refused: no list, no visitor, or a list with room but no array; the list is left empty */
         copse_id_list bad = copse_id_list_make(NULL, 4);
         bad.count = 7;
-        CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, NULL), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bsp2_visit_leaves_in_box(t, &all, NULL, NULL), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bsp2_leaves_in_box(t, &all, &bad), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bsp2_overlap_box_leaves(t, &all, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bsp2_visit_box_leaves(t, &all, NULL, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bsp2_overlap_box_leaves(t, &all, &bad), COPSE_ERR_NULL);
         CHECK(bad.count == 0 && !bad.truncated);
         CHECK_STATUS(leaves_in_box(NULL, &all, ids, 8, &count, &trunc), COPSE_ERR_NULL);
         CHECK(count == 0);
@@ -218,31 +218,31 @@ void bsp2_check_seed_tree(const copse_bsp2 *t)
         copse_segment2 s;
         /* inside box 2; on the shared edge of boxes 0 and 1; in the empty strip y < 4 */
         CHECK_STATUS(copse_bsp2_locate(t, copse_v2(10, 25), &w), COPSE_OK);
-        CHECK(w.solid && w.object == 2 && w.leaf == 9);
+        CHECK(w.solid && w.id == 2 && w.leaf == 9);
         CHECK_STATUS(copse_bsp2_locate(t, copse_v2(10, 6), &w), COPSE_OK);
-        CHECK(w.solid && w.object == 0 && w.leaf == 4);
+        CHECK(w.solid && w.id == 0 && w.leaf == 4);
         CHECK_STATUS(copse_bsp2_locate(t, copse_v2(20, 2), &w), COPSE_OK);
-        CHECK(!w.solid && w.object == COPSE_BSP_NONE && w.leaf == 3);
+        CHECK(!w.solid && w.id == COPSE_NONE && w.leaf == 3);
         /* a point on the line y = 16 over box 0's top edge: solid though its leaf (the high
          * side, X19's low child) lists only box 2 */
         CHECK_STATUS(copse_bsp2_locate(t, copse_v2(5, 16), &w), COPSE_OK);
-        CHECK(w.solid && w.object == 0 && w.leaf == 9);
+        CHECK(w.solid && w.id == 0 && w.leaf == 9);
         /* line of sight from (2,12) east: box 0's west side at x = 4 */
         s.a = copse_v2(2, 12);
         s.b = copse_v2(32, 12);
-        CHECK_STATUS(copse_bsp2_segment(t, &s, &tr), COPSE_OK);
-        CHECK(tr.hit && tr.object == 0 && tr.point.x == 4.0f && tr.point.y == 12.0f && tr.normal.x == -1.0f &&
+        CHECK_STATUS(copse_sweep_point_bsp2(&s, t, &tr), COPSE_OK);
+        CHECK(tr.hit && tr.id == 0 && tr.point.x == 4.0f && tr.point.y == 12.0f && tr.normal.x == -1.0f &&
               tr.normal.y == 0.0f);
         /* from (20,30) down past box 2's corner to box 3's top at y = 24 */
         s.a = copse_v2(25, 30);
         s.b = copse_v2(25, 2);
-        CHECK_STATUS(copse_bsp2_segment(t, &s, &tr), COPSE_OK);
-        CHECK(tr.hit && tr.object == 3 && tr.point.y == 24.0f && tr.normal.y == 1.0f);
+        CHECK_STATUS(copse_sweep_point_bsp2(&s, t, &tr), COPSE_OK);
+        CHECK(tr.hit && tr.id == 3 && tr.point.y == 24.0f && tr.normal.y == 1.0f);
         /* a clear line through the empty middle, ending short of box 3 */
         s.a = copse_v2(2, 20);
         s.b = copse_v2(21, 20);
-        CHECK_STATUS(copse_bsp2_segment(t, &s, &tr), COPSE_OK);
-        CHECK(!tr.hit && tr.t == 1.0f && tr.object == COPSE_BSP_NONE);
+        CHECK_STATUS(copse_sweep_point_bsp2(&s, t, &tr), COPSE_OK);
+        CHECK(!tr.hit && tr.t == 1.0f && tr.id == COPSE_NONE);
     }
 }
 
@@ -288,7 +288,7 @@ static uint32_t brute_point(const scene2 *s, double x, double y)
         if (clipped_nonempty(mn, mx) && x >= mn[0] && x <= mx[0] && y >= mn[1] && y <= mx[1])
             return i;
     }
-    return COPSE_BSP_NONE;
+    return COPSE_NONE;
 }
 
 static bool brute_box(const scene2 *s, const double *qmn, const double *qmx)
@@ -327,7 +327,7 @@ static double brute_segment(const scene2 *s, const double *a, const double *b, u
 {
     double best = 2.0;
     uint32_t i;
-    *obj = COPSE_BSP_NONE;
+    *obj = COPSE_NONE;
     for (i = 0; i < s->n; i++) {
         double mn[2], mx[2], tn = 0.0, tf = 1.0;
         unsigned k;
@@ -533,7 +533,7 @@ static bool record_leaf(void *user, uint32_t leaf)
 {
     order_ctx *c = (order_ctx *)user;
     c->visits++;
-    if (c->order[leaf] != COPSE_BSP_NONE)
+    if (c->order[leaf] != COPSE_NONE)
         c->visits += 1000000u; /* visited twice */
     c->order[leaf] = c->next++;
     return true;
@@ -547,7 +547,7 @@ static void check_order(const copse_bsp2 *t, copse_vec2 eye, bool front, uint32_
     uint32_t k, bad = 0;
     const float p[2] = {eye.x, eye.y};
     for (k = 0; k < t->node_count; k++)
-        order[k] = COPSE_BSP_NONE;
+        order[k] = COPSE_NONE;
     c.order = order;
     c.next = c.visits = 0;
     if (front)
@@ -561,17 +561,17 @@ static void check_order(const copse_bsp2 *t, copse_vec2 eye, bool front, uint32_
     }
     for (k = 0; k < t->node_count; k++) {
         const copse_bsp2_node *n = &t->nodes[k];
-        uint32_t lo_max = 0, hi_min = COPSE_BSP_NONE, lo_min = COPSE_BSP_NONE, hi_max = 0, j;
+        uint32_t lo_max = 0, hi_min = COPSE_NONE, lo_min = COPSE_NONE, hi_max = 0, j;
         bool eye_low;
         if ((n->info & 3u) == COPSE_BSP2_LEAF)
             continue;
         for (j = k + 1u; j < n->index; j++)
-            if (order[j] != COPSE_BSP_NONE) {
+            if (order[j] != COPSE_NONE) {
                 lo_max = order[j] > lo_max ? order[j] : lo_max;
                 lo_min = order[j] < lo_min ? order[j] : lo_min;
             }
         for (j = n->index; j <= end[k]; j++)
-            if (order[j] != COPSE_BSP_NONE) {
+            if (order[j] != COPSE_NONE) {
                 hi_max = order[j] > hi_max ? order[j] : hi_max;
                 hi_min = order[j] < hi_min ? order[j] : hi_min;
             }
@@ -622,11 +622,12 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
         float x2 = qcoord(s, kind, rng, 0), y2 = qcoord(s, kind, rng, 1);
         copse_bsp2_where w;
         bool hit;
+        uint32_t hit_id = COPSE_NONE;
         /* point */
         CHECK_STATUS(copse_bsp2_locate(t, copse_v2(x, y), &w), COPSE_OK);
         {
             uint32_t o = brute_point(s, (double)x, (double)y);
-            bad_point += w.solid != (o != COPSE_BSP_NONE) || w.object != o;
+            bad_point += w.solid != (o != COPSE_NONE) || w.id != o;
         }
         /* box */
         {
@@ -638,8 +639,17 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
             mn[1] = (double)b.min.y;
             mx[0] = (double)b.max.x;
             mx[1] = (double)b.max.y;
-            CHECK_STATUS(copse_bsp2_overlap_box(t, &b, &hit), COPSE_OK);
+            CHECK_STATUS(copse_bsp2_any_box(t, &b, &hit_id), COPSE_OK);
+            hit = hit_id != COPSE_NONE;
             bad_box += hit != brute_box(s, mn, mx);
+            if (hit) { /* the witness is an object the box touches */
+                double omn[2], omx[2];
+                bad_box += hit_id >= s->n;
+                if (hit_id < s->n) {
+                    clipped(s, hit_id, omn, omx);
+                    bad_box += !(mn[0] <= omx[0] && mx[0] >= omn[0] && mn[1] <= omx[1] && mx[1] >= omn[1]);
+                }
+            }
             /* the leaves it touches: each leaf's listed objects that touch the box are found */
             CHECK_STATUS(leaves_in_box(t, &b, leaf_ids, leaf_cap, &nleaves, &trunc), COPSE_OK);
             if (!trunc) {
@@ -665,8 +675,10 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
             c.radius = test_rng_float(rng, 0.0f, 0.1f) * (float)scale;
             if (q % 7 == 0)
                 c.radius = 0.0f;
-            CHECK_STATUS(copse_bsp2_overlap_circle(t, &c, &hit), COPSE_OK);
+            CHECK_STATUS(copse_bsp2_any_circle(t, &c, &hit_id), COPSE_OK);
+            hit = hit_id != COPSE_NONE;
             d2 = brute_circle_d2(s, (double)x, (double)y);
+            bad_circle += hit && hit_id >= s->n;
             {
                 double r2 = (double)c.radius * (double)c.radius;
                 if (!(d2 > 0.0 && r2 > 0.0 && d2 / r2 > 1.0 - 1e-5 && d2 / r2 < 1.0 + 1e-5))
@@ -687,43 +699,47 @@ static void run_queries(const copse_bsp2 *t, const scene2 *s, scene_kind kind, t
             a[1] = (double)sg.a.y;
             b[0] = (double)sg.b.x;
             b[1] = (double)sg.b.y;
-            CHECK_STATUS(copse_bsp2_segment(t, &sg, &tr), COPSE_OK);
+            CHECK_STATUS(copse_sweep_point_bsp2(&sg, t, &tr), COPSE_OK);
             tb = brute_segment(s, a, b, &ob, 0.0);
             if (kind == SC_GRID || kind == SC_TOUCHING) {
                 /* exact inputs; t itself is a rounded quotient */
-                bad_seg += tr.hit != (ob != COPSE_BSP_NONE);
-                if (tr.hit && ob != COPSE_BSP_NONE && tr.object != ob && tr.object < s->n) {
+                bad_seg += tr.hit != (ob != COPSE_NONE);
+                if (tr.hit && ob != COPSE_NONE && tr.id != ob && tr.id < s->n) {
                     /* a tie within rounding (two boxes entered at one corner): the object the
                      * library chose must be entered at the brute-force t too */
                     scene2 one;
                     uint32_t o1;
                     one.scene = s->scene;
-                    one.boxes = &s->boxes[tr.object];
+                    one.boxes = &s->boxes[tr.id];
                     one.n = 1;
                     if (brute_segment(&one, a, b, &o1, 0.0) == tb)
-                        ob = tr.object;
+                        ob = tr.id;
                 }
-                if (tr.hit && ob != COPSE_BSP_NONE)
+                if (tr.hit && ob != COPSE_NONE)
                     bad_seg += ((double)tr.t - tb > 1e-6 || tb - (double)tr.t > 1e-6) ||
-                               (tr.object != ob && tr.t != (float)tb);
+                               (tr.id != ob && tr.t != (float)tb);
             } else {
                 /* float inputs: boxes grown and shrunk by 1e-6 of the scene bracket the answer */
                 uint32_t o_in, o_out;
                 double t_in = brute_segment(s, a, b, &o_in, -1e-6 * scale);
                 double t_out = brute_segment(s, a, b, &o_out, 1e-6 * scale);
                 if (tr.hit)
-                    bad_seg += o_out == COPSE_BSP_NONE || (double)tr.t < t_out - 1e-5 ||
-                               (o_in != COPSE_BSP_NONE && (double)tr.t > t_in + 1e-5);
+                    bad_seg += o_out == COPSE_NONE || (double)tr.t < t_out - 1e-5 ||
+                               (o_in != COPSE_NONE && (double)tr.t > t_in + 1e-5);
                 else
-                    bad_seg += o_in != COPSE_BSP_NONE;
+                    bad_seg += o_in != COPSE_NONE;
             }
             if (tr.hit) {
                 double mn[2], mx[2], tol = 1e-5 * scale;
-                clipped(s, tr.object, mn, mx);
+                clipped(s, tr.id, mn, mx);
                 double px = (double)tr.point.x, py = (double)tr.point.y;
                 bad_seg += px < mn[0] - tol || px > mx[0] + tol || py < mn[1] - tol || py > mx[1] + tol;
+                /* start_solid: a lies in the object hit, entered through no side */
+                bad_seg += tr.start_solid != (tr.normal.x == 0.0f && tr.normal.y == 0.0f);
+                bad_seg += tr.start_solid && (tr.t != 0.0f || a[0] < mn[0] - tol || a[0] > mx[0] + tol ||
+                                              a[1] < mn[1] - tol || a[1] > mx[1] + tol);
             } else {
-                bad_seg += tr.t != 1.0f || tr.object != COPSE_BSP_NONE;
+                bad_seg += tr.t != 1.0f || tr.id != COPSE_NONE || tr.start_solid;
             }
         }
     }
@@ -898,6 +914,7 @@ static void test_bad_input(void)
     const float inf = 1.0f / 0.0f;
     float nan;
     bool hit = true;
+    uint32_t hit_id = 0u;
     copse_bsp2_where w;
     copse_bsp2_trace tr;
     copse_segment2 sg;
@@ -945,7 +962,7 @@ static void test_bad_input(void)
     CHECK_STATUS(copse_bsp2_build(&t, &arena, &scene, boxes, COPSE_BSP_MAX_OBJECTS + 1u, &p), COPSE_ERR_TOO_LARGE);
     /* queries on the failed (empty) tree find nothing; bad queries get their status */
     CHECK_STATUS(copse_bsp2_locate(&t, copse_v2(1.5f, 1.5f), &w), COPSE_OK);
-    CHECK(!w.solid && w.leaf == COPSE_BSP_NONE);
+    CHECK(!w.solid && w.leaf == COPSE_NONE);
     CHECK_STATUS(copse_bsp2_build(&t, &arena, &scene, boxes, 2, &p), COPSE_OK);
     CHECK_STATUS(copse_bsp2_locate(&t, copse_v2(nan, 1.0f), &w), COPSE_ERR_NONFINITE);
     CHECK(!w.solid);
@@ -953,24 +970,27 @@ static void test_bad_input(void)
     CHECK_STATUS(copse_bsp2_locate(&t, copse_v2(1.0f, 1.0f), NULL), COPSE_ERR_NULL);
     c.center = copse_v2(1.0f, 1.0f);
     c.radius = -1.0f;
-    CHECK_STATUS(copse_bsp2_overlap_circle(&t, &c, &hit), COPSE_ERR_EMPTY_RANGE);
+    CHECK_STATUS(copse_bsp2_any_circle(&t, &c, &hit_id), COPSE_ERR_EMPTY_RANGE);
+    hit = hit_id != COPSE_NONE;
     CHECK(!hit);
     c.radius = nan;
-    CHECK_STATUS(copse_bsp2_overlap_circle(&t, &c, &hit), COPSE_ERR_NONFINITE);
+    CHECK_STATUS(copse_bsp2_any_circle(&t, &c, &hit_id), COPSE_ERR_NONFINITE);
+    hit = hit_id != COPSE_NONE;
     {
         copse_box2 inv = copse_box2_make(2, 2, 1, 1);
         hit = true;
-        CHECK_STATUS(copse_bsp2_overlap_box(&t, &inv, &hit), COPSE_ERR_EMPTY_RANGE);
+        CHECK_STATUS(copse_bsp2_any_box(&t, &inv, &hit_id), COPSE_ERR_EMPTY_RANGE);
+        hit = hit_id != COPSE_NONE;
         CHECK(!hit);
     }
     sg.a = copse_v2(0, 0);
     sg.b = copse_v2(inf, 0);
-    CHECK_STATUS(copse_bsp2_segment(&t, &sg, &tr), COPSE_ERR_NONFINITE);
+    CHECK_STATUS(copse_sweep_point_bsp2(&sg, &t, &tr), COPSE_ERR_NONFINITE);
     CHECK(!tr.hit);
     /* a zero-length segment is a point */
     sg.a = sg.b = copse_v2(1.5f, 1.5f);
-    CHECK_STATUS(copse_bsp2_segment(&t, &sg, &tr), COPSE_OK);
-    CHECK(tr.hit && tr.t == 0.0f && tr.object == 0 && tr.normal.x == 0.0f && tr.normal.y == 0.0f);
+    CHECK_STATUS(copse_sweep_point_bsp2(&sg, &t, &tr), COPSE_OK);
+    CHECK(tr.hit && tr.t == 0.0f && tr.id == 0 && tr.normal.x == 0.0f && tr.normal.y == 0.0f);
     {
         const uint32_t *objs;
         uint32_t count;

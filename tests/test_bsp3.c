@@ -142,31 +142,34 @@ static void test_hand_trees(void)
         copse_bsp3_trace tr;
         copse_segment3 s;
         bool hit;
+        uint32_t hit_id = COPSE_NONE;
         copse_box3 q;
         CHECK_STATUS(copse_bsp3_contents(&t, copse_v3(1.0f, 0.5f, 0.5f), &w), COPSE_OK); /* the shared face */
         CHECK(w.solid);
         CHECK_STATUS(copse_bsp3_contents(&t, copse_v3(1.5f, 0.5f, 1.5f), &w), COPSE_OK);
-        CHECK(!w.solid && w.leaf == COPSE_BSP3_EMPTY);
+        CHECK(!w.solid && w.leaf == COPSE_NONE);
         /* a ray from below into B's floor */
         s.a = copse_v3(1.5f, 0.5f, -1.0f);
         s.b = copse_v3(1.5f, 0.5f, 3.0f);
-        CHECK_STATUS(copse_bsp3_trace_ray(&t, &s, &tr), COPSE_OK);
-        CHECK(tr.hit && !tr.start_solid && tr.fraction == 0.25f && tr.point.z == 0.0f && tr.normal.z == -1.0f);
+        CHECK_STATUS(copse_sweep_point_bsp3(&s, &t, &tr), COPSE_OK);
+        CHECK(tr.hit && !tr.start_solid && tr.t == 0.25f && tr.point.z == 0.0f && tr.normal.z == -1.0f);
         /* a sphere of radius 0.5 along x above both boxes, 0.25 over their tops: it hits A's top? no:
          * it starts beside A and meets A's -x side pushed out to x = -0.5 at fraction 0.5/4 */
         s.a = copse_v3(-1.0f, 0.5f, 1.25f);
         s.b = copse_v3(3.0f, 0.5f, 1.25f);
-        CHECK_STATUS(copse_bsp3_trace_sphere(&t, &s, 0.5f, &tr), COPSE_OK);
-        CHECK(tr.hit && tr.brush == 0 && tr.fraction == 0.125f && tr.normal.x == -1.0f);
+        CHECK_STATUS(copse_sweep_sphere_bsp3(&s, 0.5f, &t, &tr), COPSE_OK);
+        CHECK(tr.hit && tr.id == 0 && tr.t == 0.125f && tr.normal.x == -1.0f);
         /* the same sphere 0.6 over the tops misses */
         s.a.z = s.b.z = 1.6f;
-        CHECK_STATUS(copse_bsp3_trace_sphere(&t, &s, 0.5f, &tr), COPSE_OK);
-        CHECK(!tr.hit && tr.fraction == 1.0f);
+        CHECK_STATUS(copse_sweep_sphere_bsp3(&s, 0.5f, &t, &tr), COPSE_OK);
+        CHECK(!tr.hit && tr.t == 1.0f);
         q = copse_box3_make(2.0f, 1.0f, 1.0f, 3.0f, 2.0f, 2.0f); /* touches B's corner */
-        CHECK_STATUS(copse_bsp3_overlap_box(&t, &q, &hit), COPSE_OK);
+        CHECK_STATUS(copse_bsp3_any_box(&t, &q, &hit_id), COPSE_OK);
+        hit = hit_id != COPSE_NONE;
         CHECK(hit);
         q.min.x = 2.001f;
-        CHECK_STATUS(copse_bsp3_overlap_box(&t, &q, &hit), COPSE_OK);
+        CHECK_STATUS(copse_bsp3_any_box(&t, &q, &hit_id), COPSE_OK);
+        hit = hit_id != COPSE_NONE;
         CHECK(!hit);
     }
 }
@@ -337,7 +340,7 @@ static double oracle_trace(const oscene *s, const double *a, const double *b, do
     unsigned k;
     for (k = 0; k < 3; k++)
         dir[k] = b[k] - a[k];
-    *which = COPSE_BSP_NONE;
+    *which = COPSE_NONE;
     for (i = 0; i < s->n; i++) {
         const obrush *o = &s->b[i];
         double tn = 0.0, tf = 1.0;
@@ -510,13 +513,13 @@ void bsp3_run_oracle(const copse_bsp3 *t, const copse_brush *brushes, uint32_t n
             double t_out = oracle_trace(&o, a, b, 0.0, o.band, false, &w_out);
             double len2 = (b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]);
             double tol = 1e-5;
-            CHECK_STATUS(copse_bsp3_trace_ray(t, &s, &tr), COPSE_OK);
+            CHECK_STATUS(copse_sweep_point_bsp3(&s, t, &tr), COPSE_OK);
             ray_hits += tr.hit;
             if (tr.hit) {
-                bad_ray += w_out == COPSE_BSP_NONE || (double)tr.fraction < t_out - tol ||
-                           (w_in != COPSE_BSP_NONE && (double)tr.fraction > t_in + tol);
+                bad_ray += w_out == COPSE_NONE || (double)tr.t < t_out - tol ||
+                           (w_in != COPSE_NONE && (double)tr.t > t_in + tol);
                 /* a clean entry through a face: the normal is that face's, facing the start */
-                if (!tr.start_solid && w_in != COPSE_BSP_NONE && t_in - t_out < 1e-4 && len2 > 0.0) {
+                if (!tr.start_solid && w_in != COPSE_NONE && t_in - t_out < 1e-4 && len2 > 0.0) {
                     double nd = (double)tr.normal.x * (b[0] - a[0]) + (double)tr.normal.y * (b[1] - a[1]) +
                                 (double)tr.normal.z * (b[2] - a[2]);
                     double n2 = (double)tr.normal.x * (double)tr.normal.x + (double)tr.normal.y * (double)tr.normal.y +
@@ -539,7 +542,7 @@ void bsp3_run_oracle(const copse_bsp3 *t, const copse_brush *brushes, uint32_t n
                     normals++;
                 }
             } else {
-                bad_ray += w_in != COPSE_BSP_NONE || tr.fraction != 1.0f;
+                bad_ray += w_in != COPSE_NONE || tr.t != 1.0f;
             }
         }
         /* swept sphere against the expanded planes with bevels */
@@ -547,21 +550,22 @@ void bsp3_run_oracle(const copse_bsp3 *t, const copse_brush *brushes, uint32_t n
             float rf = bt->radius * test_rng_float(rng, 0.0f, 1.0f);
             double t_in, t_out;
             r = (double)rf;
-            CHECK_STATUS(copse_bsp3_trace_sphere(t, &s, rf, &tr), COPSE_OK);
+            CHECK_STATUS(copse_sweep_sphere_bsp3(&s, rf, t, &tr), COPSE_OK);
             sphere_hits += tr.hit;
             t_in = oracle_trace(&o, a, b, r, -o.band, true, &w_in);
             t_out = oracle_trace(&o, a, b, r, o.band, true, &w_out);
             if (tr.hit)
-                bad_sphere += w_out == COPSE_BSP_NONE || (double)tr.fraction < t_out - 1e-5 ||
-                              (w_in != COPSE_BSP_NONE && (double)tr.fraction > t_in + 1e-5);
+                bad_sphere += w_out == COPSE_NONE || (double)tr.t < t_out - 1e-5 ||
+                              (w_in != COPSE_NONE && (double)tr.t > t_in + 1e-5);
             else
-                bad_sphere += w_in != COPSE_BSP_NONE;
+                bad_sphere += w_in != COPSE_NONE;
         }
         /* box overlap */
         {
             double half[3], c[3], shrunk = 1e300, grown = 1e300;
             copse_box3 bx;
             bool hit;
+            uint32_t hit_id = COPSE_NONE;
             unsigned k;
             for (k = 0; k < 3; k++) {
                 double lo = a[k] < b[k] ? a[k] : b[k], hi = a[k] < b[k] ? b[k] : a[k];
@@ -576,8 +580,11 @@ void bsp3_run_oracle(const copse_bsp3 *t, const copse_brush *brushes, uint32_t n
                 shrunk = d + o.band < shrunk ? d + o.band : shrunk;
                 grown = d - o.band < grown ? d - o.band : grown;
             }
-            CHECK_STATUS(copse_bsp3_overlap_box(t, &bx, &hit), COPSE_OK);
+            CHECK_STATUS(copse_bsp3_any_box(t, &bx, &hit_id), COPSE_OK);
+            hit = hit_id != COPSE_NONE;
             bad_box += hit ? grown > 0.0 : shrunk <= 0.0;
+            /* the witness is a brush the box reaches (within the band) */
+            bad_box += hit && (hit_id >= o.n || outside(&o.b[hit_id], c, 0.0, half, 0.0, true) - o.band > 0.0);
             box_hits += hit;
         }
     }
@@ -709,9 +716,9 @@ static void test_arena_sharing(void)
         copse_bsp3_trace a, b;
         s.a = copse_v3(test_rng_float(&rng, -2, 14), test_rng_float(&rng, -2, 14), test_rng_float(&rng, -1, 6));
         s.b = copse_v3(test_rng_float(&rng, -2, 14), test_rng_float(&rng, -2, 14), test_rng_float(&rng, -1, 6));
-        CHECK_STATUS(copse_bsp3_trace_sphere(&alone, &s, 0.3f, &a), COPSE_OK);
-        CHECK_STATUS(copse_bsp3_trace_sphere(&shared, &s, 0.3f, &b), COPSE_OK);
-        CHECK(a.hit == b.hit && a.fraction == b.fraction && a.brush == b.brush);
+        CHECK_STATUS(copse_sweep_sphere_bsp3(&s, 0.3f, &alone, &a), COPSE_OK);
+        CHECK_STATUS(copse_sweep_sphere_bsp3(&s, 0.3f, &shared, &b), COPSE_OK);
+        CHECK(a.hit == b.hit && a.t == b.t && a.id == b.id);
     }
     /* a second tree after the first, 8 bytes short: NOMEM with more than the arena holds (the count
      * stops when the tree outgrows it), first tree intact */
@@ -758,7 +765,7 @@ static void test_thin(void)
     CHECK_STATUS(copse_bsp3_build(&t, &arena, &b, 1, &k_default), COPSE_OK);
     s.a = copse_v3(5, 5, 3);
     s.b = copse_v3(5, 5, -1);
-    CHECK_STATUS(copse_bsp3_trace_ray(&t, &s, &tr), COPSE_OK);
+    CHECK_STATUS(copse_sweep_point_bsp3(&s, &t, &tr), COPSE_OK);
     CHECK(tr.hit && tr.normal.z == 1.0f && tr.point.z > 1.0099f && tr.point.z < 1.0101f);
 }
 
@@ -833,6 +840,7 @@ static void test_bad_input(void)
     copse_bsp3_trace tr;
     copse_segment3 s;
     bool hit = true;
+    uint32_t hit_id = 0u;
     pool_reset();
     mem = (uint64_t *)pool_alloc(mem_bytes); /* not static: the micro:bit's RAM is the pool */
     if (mem == NULL)
@@ -891,19 +899,20 @@ static void test_bad_input(void)
     /* queries on the refused (empty) tree, and bad queries on a good one */
     s.a = copse_v3(-1, 0.5f, 0.5f);
     s.b = copse_v3(2, 0.5f, 0.5f);
-    CHECK_STATUS(copse_bsp3_trace_ray(&t, &s, &tr), COPSE_OK);
+    CHECK_STATUS(copse_sweep_point_bsp3(&s, &t, &tr), COPSE_OK);
     CHECK(!tr.hit);
     CHECK_STATUS(copse_bsp3_build(&t, &arena, &b, 1, &prm), COPSE_OK);
-    CHECK_STATUS(copse_bsp3_trace_ray(&t, &s, &tr), COPSE_OK);
-    CHECK(tr.hit && tr.fraction * 3.0f > 0.99f && tr.fraction * 3.0f < 1.01f && tr.normal.x == -1.0f);
-    CHECK_STATUS(copse_bsp3_trace_sphere(&t, &s, -1.0f, &tr), COPSE_ERR_EMPTY_RANGE);
+    CHECK_STATUS(copse_sweep_point_bsp3(&s, &t, &tr), COPSE_OK);
+    CHECK(tr.hit && tr.t * 3.0f > 0.99f && tr.t * 3.0f < 1.01f && tr.normal.x == -1.0f);
+    CHECK_STATUS(copse_sweep_sphere_bsp3(&s, -1.0f, &t, &tr), COPSE_ERR_EMPTY_RANGE);
     CHECK(!tr.hit);
-    CHECK_STATUS(copse_bsp3_trace_sphere(&t, &s, inf, &tr), COPSE_ERR_NONFINITE);
+    CHECK_STATUS(copse_sweep_sphere_bsp3(&s, inf, &t, &tr), COPSE_ERR_NONFINITE);
     s.b.x = inf;
-    CHECK_STATUS(copse_bsp3_trace_ray(&t, &s, &tr), COPSE_ERR_NONFINITE);
-    CHECK_STATUS(copse_bsp3_trace_ray(NULL, &s, &tr), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_sweep_point_bsp3(&s, &t, &tr), COPSE_ERR_NONFINITE);
+    CHECK_STATUS(copse_sweep_point_bsp3(&s, NULL, &tr), COPSE_ERR_NULL);
     box.max.x = -1.0f;
-    CHECK_STATUS(copse_bsp3_overlap_box(&t, &box, &hit), COPSE_ERR_EMPTY_RANGE);
+    CHECK_STATUS(copse_bsp3_any_box(&t, &box, &hit_id), COPSE_ERR_EMPTY_RANGE);
+    hit = hit_id != COPSE_NONE;
     CHECK(!hit);
     {
         copse_bsp3 bad = t;

@@ -63,9 +63,9 @@ void tk_tally_report(const char *suite); /* prints the run total: "suite: N comp
 typedef enum tk_layout { TK_U16, TK_U32, TK_FLAT } tk_layout;
 
 typedef struct tk_scene {
-    copse_prim_kind kind;
+    copse_bvh_prim_kind kind;
     unsigned dim;                /* the tree's dimension */
-    copse_projection projection; /* meshes */
+    copse_bvh_projection projection; /* meshes */
     uint8_t axis[3];             /* tree axis -> input axis */
     copse_mesh mesh;             /* triangle scenes (vertex_stride never 0 here) */
     const float *boxes;          /* box scenes: 2*dim floats per box */
@@ -80,7 +80,7 @@ typedef struct tk_mesh_spec {
     uint32_t triangles;
     tk_layout layout;
     uint32_t stride; /* bytes per vertex: 12, or more with interleaved (NaN) attributes */
-    copse_projection projection;
+    copse_bvh_projection projection;
     float origin, extent;  /* vertices in [origin, origin + extent]^3 */
     float size;            /* typical triangle size; 0: from extent and count */
     unsigned dup_pct;      /* % of triangles that repeat an earlier one (same corners) */
@@ -103,7 +103,7 @@ void tk_box_spec_init(tk_box_spec *spec, uint32_t count, unsigned dim, bool ids)
 bool tk_make_mesh(tk_scene *sc, const tk_mesh_spec *spec, test_rng *rng);
 bool tk_make_boxes(tk_scene *sc, const tk_box_spec *spec, test_rng *rng);
 /* A scene over a caller's mesh (the host suite's real meshes). */
-void tk_scene_from_mesh(tk_scene *sc, const copse_mesh *mesh, copse_projection projection);
+void tk_scene_from_mesh(tk_scene *sc, const copse_mesh *mesh, copse_bvh_projection projection);
 
 /* Box ids: a bijection of the index, so lower ids are not lower indices. */
 uint32_t tk_box_id(uint32_t index);
@@ -145,8 +145,8 @@ void tk_random_ray(const tk_scene *sc, test_rng *rng, tk_ray *r);
 void tk_random_point(const tk_scene *sc, test_rng *rng, float *p);
 
 /* One call per query family whatever the tree's dimension (2D trees read x, y). */
-copse_status tk_overlap(const copse_bvh *bvh, unsigned dim, const tk_query *q, copse_select sel, copse_id_list *out);
-copse_status tk_visit(const copse_bvh *bvh, unsigned dim, const tk_query *q, copse_select sel, copse_id_visitor visit,
+copse_status tk_overlap(const copse_bvh *bvh, unsigned dim, const tk_query *q, copse_bvh_select sel, copse_id_list *out);
+copse_status tk_visit(const copse_bvh *bvh, unsigned dim, const tk_query *q, copse_bvh_select sel, copse_id_visitor visit,
                       void *user);
 copse_status tk_raycast(const copse_bvh *bvh, unsigned dim, const tk_ray *r, copse_hit *hit);
 copse_status tk_raycast_all(const copse_bvh *bvh, unsigned dim, const tk_ray *r, copse_hit_list *out);

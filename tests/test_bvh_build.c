@@ -9,7 +9,7 @@
 #include "suites.h"
 #include "test_bvh.h"
 
-static const copse_bvh_split k_splits[3] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_MIDPOINT};
+static const copse_bvh_split k_splits[3] = {COPSE_BVH_SPLIT_SAH, COPSE_BVH_SPLIT_MEDIAN, COPSE_BVH_SPLIT_MIDPOINT};
 
 static copse_bvh_params params_of(copse_bvh_split split, uint32_t leaf)
 {
@@ -26,7 +26,7 @@ static bool layout_scene(tk_scene *sc, unsigned layout, uint32_t n, test_rng *rn
     tk_box_spec b;
     if (layout < 2) {
         tk_mesh_spec_init(&m, n, TK_U16);
-        m.projection = layout == 0 ? COPSE_PROJECT_NONE : COPSE_PROJECT_XZ;
+        m.projection = layout == 0 ? COPSE_BVH_PROJECT_NONE : COPSE_BVH_PROJECT_XZ;
         m.dup_pct = 5;
         m.degen_pct = 5;
         return tk_make_mesh(sc, &m, rng);
@@ -101,7 +101,7 @@ static void test_sizes(void)
                   4u * (((size_t)counts[c] + leaves[l] - 1u) / leaves[l]));
         }
     }
-    p = params_of(COPSE_SPLIT_SAH, 4);
+    p = params_of(COPSE_BVH_SPLIT_SAH, 4);
     CHECK(copse_bvh_build_bytes(COPSE_BVH_MAX_PRIMS + 1u, 3, &p) == (size_t)-1);
     CHECK(copse_bvh_build_bytes(10, 1, &p) == (size_t)-1);
     CHECK(copse_bvh_build_bytes(10, 4, &p) == (size_t)-1);
@@ -113,7 +113,7 @@ static void test_sizes(void)
     p = params_of((copse_bvh_split)3, 4);
     CHECK(copse_bvh_build_bytes(10, 3, &p) == (size_t)-1);
     /* the largest count is refused on 32-bit machines (too many bytes) and sized on 64-bit */
-    p = params_of(COPSE_SPLIT_SAH, 4);
+    p = params_of(COPSE_BVH_SPLIT_SAH, 4);
     CHECK(copse_bvh_build_bytes(COPSE_BVH_MAX_PRIMS, 3, &p) == (size_t)-1 ||
           copse_bvh_build_bytes(COPSE_BVH_MAX_PRIMS, 3, &p) > (size_t)COPSE_BVH_MAX_PRIMS * 28u);
     CHECK_EQ_INT(copse_bvh_bytes(NULL), 0);
@@ -122,7 +122,7 @@ static void test_sizes(void)
 /* A build into an arena that already holds something, or has room to spare. */
 static void test_arena_sharing(void)
 {
-    copse_bvh_params p = params_of(COPSE_SPLIT_SAH, 3);
+    copse_bvh_params p = params_of(COPSE_BVH_SPLIT_SAH, 3);
     size_t exact, bytes;
     uint8_t *buf;
     copse_arena arena;
@@ -211,20 +211,20 @@ static void test_determinism(void)
         u32.mesh.positions = pos32;
         u32.mesh.vertex_stride = 20;
         u32.mesh.indices = ix32;
-        u32.mesh.index_type = COPSE_INDEX_U32;
+        u32.mesh.index_type = COPSE_MESH_INDEX_U32;
         flat = u16;
         flat.mesh.positions = pos_flat;
         flat.mesh.vertex_count = 3u * n;
         flat.mesh.vertex_stride = 12;
         flat.mesh.indices = NULL;
-        flat.mesh.index_type = COPSE_INDEX_NONE;
+        flat.mesh.index_type = COPSE_MESH_INDEX_NONE;
         memset(&boxes, 0, sizeof boxes);
-        boxes.kind = COPSE_PRIM_BOXES;
+        boxes.kind = COPSE_BVH_PRIM_BOXES;
         boxes.dim = 3;
         boxes.boxes = bx;
         boxes.n = n;
         xz = u16;
-        xz.projection = COPSE_PROJECT_XZ;
+        xz.projection = COPSE_BVH_PROJECT_XZ;
         xz.dim = 2;
         xz.axis[0] = 0;
         xz.axis[1] = 2;
@@ -313,7 +313,7 @@ static void guard_scene(const tk_scene *sc, const copse_bvh_params *params)
     copse_bvh_params p = *params;
     if (region == NULL)
         return;
-    if (sc->kind == COPSE_PRIM_TRIANGLES)
+    if (sc->kind == COPSE_BVH_PRIM_TRIANGLES)
         p.projection = sc->projection;
     for (k = 0; k <= exact; k++) {
         uint8_t *buf = region + GUARD;
@@ -324,7 +324,7 @@ static void guard_scene(const tk_scene *sc, const copse_bvh_params *params)
         memset(region, 0xA5, exact + 2u * GUARD);
         memset(&bvh, 0x5A, sizeof bvh); /* a stale tree: a failure must empty it */
         copse_arena_init(&arena, buf, k);
-        if (sc->kind == COPSE_PRIM_TRIANGLES)
+        if (sc->kind == COPSE_BVH_PRIM_TRIANGLES)
             st = copse_bvh_build_mesh(&bvh, &arena, &sc->mesh, &p);
         else if (sc->dim == 3)
             st = copse_bvh_build_boxes3(&bvh, &arena, (const copse_box3 *)(const void *)sc->boxes, sc->ids, sc->n, &p);
@@ -395,7 +395,7 @@ static void test_depth_cap(void)
         boxes[i * 6u + 4u] = boxes[i * 6u + 5u] = 1.0f;
     }
     memset(&sc, 0, sizeof sc);
-    sc.kind = COPSE_PRIM_BOXES;
+    sc.kind = COPSE_BVH_PRIM_BOXES;
     sc.dim = 3;
     sc.boxes = boxes;
     sc.n = n;
@@ -406,7 +406,7 @@ static void test_depth_cap(void)
         /* midpoint peels one box per level until the cap's median takes over */
         if (tk_build(&t, &sc, &p))
             CHECKF(t.bvh.depth <= COPSE_BVH_MAX_DEPTH &&
-                       (p.split != COPSE_SPLIT_MIDPOINT || n < 128u ||
+                       (p.split != COPSE_BVH_SPLIT_MIDPOINT || n < 128u ||
                         t.bvh.depth >= (COPSE_BVH_MAX_DEPTH < 32u ? COPSE_BVH_MAX_DEPTH : 32u)),
                    "%s [%s]: depth %u", tk_ctx(), tk_split_name(p.split), (unsigned)t.bvh.depth);
         tk_rewind(mark);

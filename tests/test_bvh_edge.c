@@ -11,7 +11,7 @@
 #include "suites.h"
 #include "test_bvh.h"
 
-static const copse_bvh_split k_splits[3] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_MIDPOINT};
+static const copse_bvh_split k_splits[3] = {COPSE_BVH_SPLIT_SAH, COPSE_BVH_SPLIT_MEDIAN, COPSE_BVH_SPLIT_MIDPOINT};
 
 /* Builds trees for every split and the given leaf sizes, judges them with the mix. */
 static void run_trees(const tk_scene *sc, const uint32_t *leaves, unsigned nleaves, uint64_t seed, const tk_mix *mix)
@@ -80,7 +80,7 @@ static void test_duplicates(void)
     m.layout = TK_FLAT;
     run_mesh("dup mesh3-flat", &m, 12);
     m.layout = TK_U16;
-    m.projection = COPSE_PROJECT_XZ;
+    m.projection = COPSE_BVH_PROJECT_XZ;
     run_mesh("dup mesh2-xz", &m, 13);
     tk_box_spec_init(&b, edge_count(), 3, true);
     b.dup_pct = 30;
@@ -103,7 +103,7 @@ static void test_degenerate(void)
     run_mesh("degenerate mesh3-flat", &m, 21);
     m.layout = TK_U32;
     run_mesh("degenerate mesh3-u32", &m, 22);
-    m.projection = COPSE_PROJECT_XZ;
+    m.projection = COPSE_BVH_PROJECT_XZ;
     run_mesh("degenerate mesh2-xz", &m, 23);
     tk_tally_end();
 }
@@ -132,7 +132,7 @@ static void test_one_point(void)
             made = tk_make_mesh(&sc, &m, &rng);
         } else if (scene <= 2) { /* every triangle equal to the first */
             m.dup_pct = 100;
-            m.projection = scene == 2 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+            m.projection = scene == 2 ? COPSE_BVH_PROJECT_XZ : COPSE_BVH_PROJECT_NONE;
             made = tk_make_mesh(&sc, &m, &rng);
         } else {
             made = tk_make_boxes(&sc, &b, &rng);
@@ -147,14 +147,14 @@ static void test_one_point(void)
             copse_nearest3 near;
             tk_tree t;
             float at[3];
-            p.split = COPSE_SPLIT_MIDPOINT;
+            p.split = COPSE_BVH_SPLIT_MIDPOINT;
             p.leaf_size = 1;
             at[0] = (float)sc.lo[0] - 3.0f;
             at[1] = (float)sc.lo[1] - 1.0f;
             at[2] = sc.dim == 3 ? (float)sc.lo[2] + 2.0f : 0.0f;
             if (tk_build(&t, &sc, &p)) {
                 CHECK_STATUS(tk_nearest(&t.bvh, sc.dim, at, FLT_MAX, &near), COPSE_OK);
-                CHECKF(near.id == (sc.kind == COPSE_PRIM_BOXES ? tk_box_id(0) : 0u) || sc.ids != NULL,
+                CHECKF(near.id == (sc.kind == COPSE_BVH_PRIM_BOXES ? tk_box_id(0) : 0u) || sc.ids != NULL,
                        "%s: nearest id %u", tk_ctx(), (unsigned)near.id);
                 if (sc.ids != NULL) {
                     uint32_t i, lowest = tk_box_id(0);
@@ -215,7 +215,7 @@ static void test_far_from_origin(void)
     run_mesh("far mesh3-flat small", &m, 52);
     m.layout = TK_U32;
     m.size = 0.0f;
-    m.projection = COPSE_PROJECT_XZ;
+    m.projection = COPSE_BVH_PROJECT_XZ;
     run_mesh("far mesh2-xz", &m, 53);
     tk_box_spec_init(&b, edge_count(), 3, true);
     b.origin = 4950.0f;
@@ -244,7 +244,7 @@ static void sanity_queries(const tk_scene *sc, const tk_tree *tree, uint64_t see
         copse_hit h;
         copse_nearest3 near;
         tk_random_query(sc, (tk_shape)(q % 3u), &rng, &query);
-        bad_overlap += tk_overlap(&tree->bvh, sc->dim, &query, COPSE_SELECT_PRIMS, &list) != COPSE_OK || list.truncated;
+        bad_overlap += tk_overlap(&tree->bvh, sc->dim, &query, COPSE_BVH_SELECT_PRIMS, &list) != COPSE_OK || list.truncated;
         for (i = 0; i < list.count; i++)
             bad_overlap += tk_prim_of_id(sc, ids[i]) == COPSE_NONE;
         tk_random_ray(sc, &rng, &r);
@@ -286,7 +286,7 @@ static void test_huge_coordinates(void)
             tk_mesh_spec_init(&m, n, TK_U16);
             m.origin = -0.5f * scales[s];
             m.extent = scales[s];
-            m.projection = kind == 1 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+            m.projection = kind == 1 ? COPSE_BVH_PROJECT_XZ : COPSE_BVH_PROJECT_NONE;
             tk_box_spec_init(&b, n, kind == 2 ? 3u : 2u, true);
             b.origin = -0.5f * scales[s];
             b.extent = scales[s];
@@ -323,7 +323,7 @@ static void test_huge_coordinates(void)
                                         {1e-30f, 1e-30f, 1e-30f, 2e-30f, 2e-30f, 2e-30f}};
         tk_scene sc;
         memset(&sc, 0, sizeof sc);
-        sc.kind = COPSE_PRIM_BOXES;
+        sc.kind = COPSE_BVH_PRIM_BOXES;
         sc.dim = 3;
         sc.boxes = &big[0][0];
         sc.n = 4;
@@ -338,7 +338,7 @@ static void test_huge_coordinates(void)
                 copse_box3 box = copse_box3_make(0.5f, 0.5f, 0.5f, 2, 2, 2);
                 uint32_t ids[4];
                 copse_id_list list = copse_id_list_make(ids, 4);
-                CHECK_STATUS(copse_bvh_overlap_box(&tree.bvh, &box, COPSE_SELECT_PRIMS, &list), COPSE_OK);
+                CHECK_STATUS(copse_bvh_overlap_box(&tree.bvh, &box, COPSE_BVH_SELECT_PRIMS, &list), COPSE_OK);
                 CHECKF(list.count == 2, "%s: %u boxes overlap [0.5, 2]^3, expected 2", tk_ctx(), (unsigned)list.count);
             }
             tk_rewind(mark);
@@ -372,7 +372,7 @@ static void test_huge_triangle_origin2(void)
     mem = tk_alloc(bytes);
     if (mem == NULL)
         return;
-    params.projection = COPSE_PROJECT_XZ;
+    params.projection = COPSE_BVH_PROJECT_XZ;
     for (k = 0; k < 3u; k++) {
         pos[3u * k] = tri[k][0];
         pos[3u * k + 1u] = 0.0f;
@@ -480,7 +480,7 @@ static void test_huge_edge_ray2(void)
     const size_t bytes = copse_bvh_build_bytes(1, 2, &params);
     unsigned c, k;
     tk_pool_reset();
-    params.projection = COPSE_PROJECT_XZ;
+    params.projection = COPSE_BVH_PROJECT_XZ;
     for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const huge_ray_case *hc = &cases[c];
         const copse_ray2 ray = {{hc->org[0], hc->org[1]}, {hc->dir[0], hc->dir[1]}, FLT_MAX};
@@ -589,10 +589,10 @@ static void test_watertight(void)
     mesh.positions = pos;
     mesh.vertex_count = (G + 1) * (G + 1);
     mesh.indices = ix;
-    mesh.index_type = COPSE_INDEX_U16;
+    mesh.index_type = COPSE_MESH_INDEX_U16;
     mesh.triangle_count = 2 * G * G;
     for (proj = 0; proj < 2; proj++) {
-        tk_scene_from_mesh(&sc, &mesh, proj == 0 ? COPSE_PROJECT_NONE : COPSE_PROJECT_XZ);
+        tk_scene_from_mesh(&sc, &mesh, proj == 0 ? COPSE_BVH_PROJECT_NONE : COPSE_BVH_PROJECT_XZ);
         for (s = 0; s < 3; s++) {
             copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
             size_t mark = tk_mark();
@@ -673,7 +673,7 @@ static void test_closed_sets(void)
     CHECK_STATUS(copse_bvh_build_boxes3(&b3, &arena, boxes, NULL, 2, &p), COPSE_OK);
     CHECK_STATUS(copse_bvh_build_boxes2(&b2, &arena, rects, NULL, 2, &p), COPSE_OK);
     CHECK_STATUS(copse_bvh_build_mesh(&t3, &arena, &mesh, &p), COPSE_OK);
-    p.projection = COPSE_PROJECT_XY;
+    p.projection = COPSE_BVH_PROJECT_XY;
     CHECK_STATUS(copse_bvh_build_mesh(&t2, &arena, &mesh, &p), COPSE_OK);
 
     {
@@ -685,17 +685,17 @@ static void test_closed_sets(void)
         copse_segment3 dot = {{1, 1, 1}, {1, 1, 1}};                         /* the shared top corner */
         copse_ray3 along = {{-1, 1, 1}, {1, 0, 0}, INFINITY};                /* along the boxes' top edge */
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_box(&b3, &face, COPSE_SELECT_PRIMS, &list), &list, 1, "boxes, face");
+        expect_ids(copse_bvh_overlap_box(&b3, &face, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "boxes, face");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_box(&b3, &corner, COPSE_SELECT_PRIMS, &list), &list, 1, "boxes, corner");
+        expect_ids(copse_bvh_overlap_box(&b3, &corner, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "boxes, corner");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_box(&b3, &shared, COPSE_SELECT_PRIMS, &list), &list, 2, "boxes, shared");
+        expect_ids(copse_bvh_overlap_box(&b3, &shared, COPSE_BVH_SELECT_PRIMS, &list), &list, 2, "boxes, shared");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_sphere(&b3, &ball, COPSE_SELECT_PRIMS, &list), &list, 1, "boxes, ball");
+        expect_ids(copse_bvh_overlap_sphere(&b3, &ball, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "boxes, ball");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_segment(&b3, &seg, COPSE_SELECT_PRIMS, &list), &list, 1, "boxes, seg");
+        expect_ids(copse_bvh_overlap_segment(&b3, &seg, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "boxes, seg");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_segment(&b3, &dot, COPSE_SELECT_PRIMS, &list), &list, 2, "boxes, dot");
+        expect_ids(copse_bvh_overlap_segment(&b3, &dot, COPSE_BVH_SELECT_PRIMS, &list), &list, 2, "boxes, dot");
         CHECK_STATUS(copse_bvh_raycast(&b3, &along, &h), COPSE_OK);
         CHECKF(h.id == 0 && h.t == 1.0f, "ray along an edge: id %u t %g", (unsigned)h.id, (double)h.t);
         along.origin = copse_v3(1, 0.5f, 0.5f); /* on the shared face: inside both at t = 0; lower id */
@@ -707,9 +707,9 @@ static void test_closed_sets(void)
         copse_circle circle = {{1, 2}, 1};
         copse_ray2 up = {{1.5f, -1}, {0, 1}, 1}; /* reaches the rects' bottom at exactly t_max */
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_rect(&b2, &corner, COPSE_SELECT_PRIMS, &list), &list, 1, "rects, corner");
+        expect_ids(copse_bvh_overlap_rect(&b2, &corner, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "rects, corner");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_circle(&b2, &circle, COPSE_SELECT_PRIMS, &list), &list, 2, "rects, circle");
+        expect_ids(copse_bvh_overlap_circle(&b2, &circle, COPSE_BVH_SELECT_PRIMS, &list), &list, 2, "rects, circle");
         CHECK_STATUS(copse_bvh_raycast2(&b2, &up, &h), COPSE_OK);
         CHECKF(h.id == 1 && h.t == 1.0f, "2D ray reaching a rect at t_max: id %u t %g", (unsigned)h.id, (double)h.t);
     }
@@ -720,13 +720,13 @@ static void test_closed_sets(void)
         copse_segment3 down = {{1, 1, 1}, {1, 1, 0}};               /* ends on the face */
         copse_ray3 at_vertex = {{0, 4, 3}, {0, 0, -1}, INFINITY};   /* straight onto a corner */
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_box(&t3, &at_corner, COPSE_SELECT_PRIMS, &list), &list, 1, "triangle, at_corner");
+        expect_ids(copse_bvh_overlap_box(&t3, &at_corner, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "triangle, at_corner");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_box(&t3, &flat, COPSE_SELECT_PRIMS, &list), &list, 1, "triangle, flat");
+        expect_ids(copse_bvh_overlap_box(&t3, &flat, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "triangle, flat");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_sphere(&t3, &above, COPSE_SELECT_PRIMS, &list), &list, 1, "triangle, above");
+        expect_ids(copse_bvh_overlap_sphere(&t3, &above, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "triangle, above");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_segment(&t3, &down, COPSE_SELECT_PRIMS, &list), &list, 1, "triangle, down");
+        expect_ids(copse_bvh_overlap_segment(&t3, &down, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "triangle, down");
         CHECK_STATUS(copse_bvh_raycast(&t3, &at_vertex, &h), COPSE_OK);
         CHECKF(h.id == 0 && h.t == 3.0f && h.u == 0.0f && h.v == 1.0f, "ray onto a corner: id %u t %g u %g v %g",
                (unsigned)h.id, (double)h.t, (double)h.u, (double)h.v);
@@ -748,9 +748,9 @@ static void test_closed_sets(void)
         CHECK_STATUS(copse_bvh_raycast2(&t2, &away, &h), COPSE_OK);
         CHECK_EQ_INT(h.id, COPSE_NONE);
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_circle(&t2, &touch, COPSE_SELECT_PRIMS, &list), &list, 0, "2D triangle, touch");
+        expect_ids(copse_bvh_overlap_circle(&t2, &touch, COPSE_BVH_SELECT_PRIMS, &list), &list, 0, "2D triangle, touch");
         list = copse_id_list_make(ids, 4);
-        expect_ids(copse_bvh_overlap_segment2(&t2, &point, COPSE_SELECT_PRIMS, &list), &list, 1, "2D triangle, point");
+        expect_ids(copse_bvh_overlap_segment2(&t2, &point, COPSE_BVH_SELECT_PRIMS, &list), &list, 1, "2D triangle, point");
         CHECK_STATUS(copse_bvh_nearest2(&t2, copse_v2(1, 1), FLT_MAX, &n2), COPSE_OK);
         CHECKF(n2.id == 0 && n2.distance_sq == 0.0f, "nearest2 inside: id %u d2 %g", (unsigned)n2.id,
                (double)n2.distance_sq);

@@ -28,7 +28,7 @@ static void expect_refused(copse_status got, copse_status expected, const copse_
            "%s: the refused tree is not empty", what);
     CHECKF(g_arena.used == used_before, "%s: the arena moved from %lu to %lu", what, (unsigned long)used_before,
            (unsigned long)g_arena.used);
-    CHECKF(copse_bvh_overlap_box(bvh, &box, COPSE_SELECT_PRIMS, &list) == COPSE_OK && list.count == 0 &&
+    CHECKF(copse_bvh_overlap_box(bvh, &box, COPSE_BVH_SELECT_PRIMS, &list) == COPSE_OK && list.count == 0 &&
                copse_bvh_raycast(bvh, &ray, &hit) == COPSE_OK && hit.id == COPSE_NONE &&
                copse_bvh_nearest(bvh, copse_v3(0, 0, 0), FLT_MAX, &near) == COPSE_OK && near.id == COPSE_NONE &&
                copse_bvh_check(bvh) == COPSE_OK,
@@ -82,7 +82,7 @@ static void test_bad_meshes(void)
     m.positions = pos;
     m.vertex_count = 5;
     m.indices = ix16;
-    m.index_type = COPSE_INDEX_U16;
+    m.index_type = COPSE_MESH_INDEX_U16;
     m.triangle_count = 2;
 
     CHECK_STATUS(copse_bvh_build_mesh(NULL, &g_arena, &m, &p), COPSE_ERR_NULL);
@@ -100,9 +100,9 @@ static void test_bad_meshes(void)
     bad.indices = NULL;
     mesh_refused(&bvh, &bad, &p, COPSE_ERR_NULL, "NULL indices");
     bad = m;
-    bad.index_type = (copse_index_type)1;
+    bad.index_type = (copse_mesh_index_type)1;
     mesh_refused(&bvh, &bad, &p, COPSE_ERR_PARAM, "index type 1");
-    bad.index_type = (copse_index_type)8;
+    bad.index_type = (copse_mesh_index_type)8;
     mesh_refused(&bvh, &bad, &p, COPSE_ERR_PARAM, "index type 8");
 
     /* parameters out of range */
@@ -113,10 +113,10 @@ static void test_bad_meshes(void)
     p.leaf_size = 4;
     p.split = (copse_bvh_split)3;
     mesh_refused(&bvh, &m, &p, COPSE_ERR_PARAM, "split 3");
-    p.split = COPSE_SPLIT_SAH;
-    p.projection = (copse_projection)4;
+    p.split = COPSE_BVH_SPLIT_SAH;
+    p.projection = (copse_bvh_projection)4;
     mesh_refused(&bvh, &m, &p, COPSE_ERR_PARAM, "projection 4");
-    p.projection = COPSE_PROJECT_NONE;
+    p.projection = COPSE_BVH_PROJECT_NONE;
     p.flags = 2;
     mesh_refused(&bvh, &m, &p, COPSE_ERR_PARAM, "flags 2");
     p.flags = 0;
@@ -134,7 +134,7 @@ static void test_bad_meshes(void)
     bad.indices = raw + 1;
     mesh_refused(&bvh, &bad, &p, COPSE_ERR_ALIGN, "16-bit indices at an odd address");
     bad.indices = raw + 2;
-    bad.index_type = COPSE_INDEX_U32;
+    bad.index_type = COPSE_MESH_INDEX_U32;
     mesh_refused(&bvh, &bad, &p, COPSE_ERR_ALIGN, "32-bit indices at address 2 mod 4");
 
     /* indices out of range, coordinates not finite */
@@ -145,12 +145,12 @@ static void test_bad_meshes(void)
         static const uint32_t far_index[6] = {0, 1, 2, 0, 2, 0xFFFFFFFFu};
         bad = m;
         bad.indices = far_index;
-        bad.index_type = COPSE_INDEX_U32;
+        bad.index_type = COPSE_MESH_INDEX_U32;
         mesh_refused(&bvh, &bad, &p, COPSE_ERR_INDEX, "32-bit index 0xFFFFFFFF");
     }
     bad = m;
     bad.indices = NULL;
-    bad.index_type = COPSE_INDEX_NONE;
+    bad.index_type = COPSE_MESH_INDEX_NONE;
     bad.triangle_count = 2; /* 6 vertices needed, 5 given */
     mesh_refused(&bvh, &bad, &p, COPSE_ERR_INDEX, "unindexed triangles past the vertices");
     {
@@ -168,7 +168,7 @@ static void test_bad_meshes(void)
     /* too many triangles: refused before a single index is read */
     bad = m;
     bad.indices = ix32;
-    bad.index_type = COPSE_INDEX_U32;
+    bad.index_type = COPSE_MESH_INDEX_U32;
     bad.triangle_count = COPSE_BVH_MAX_PRIMS + 1u;
     bad.vertex_count = 0xFFFFFFFFu;
     mesh_refused(&bvh, &bad, &p, COPSE_ERR_TOO_LARGE, "more triangles than a tree can index");
@@ -198,7 +198,7 @@ static void test_bad_meshes(void)
     CHECK(bvh.node_count == 0 && bvh.dim == 3 && copse_bvh_check(&bvh) == COPSE_OK);
     bad = m;
     bad.indices = ix32;
-    bad.index_type = COPSE_INDEX_U32;
+    bad.index_type = COPSE_MESH_INDEX_U32;
     bad.vertex_stride = 16;
     bad.vertex_count = 4; /* 16-byte stride over the 18 floats: vertices 0..3 */
     CHECK_STATUS(copse_bvh_build_mesh(&bvh, &g_arena, &bad, &p), COPSE_OK);
@@ -238,10 +238,10 @@ static void test_bad_boxes(void)
     p.leaf_size = 0;
     boxes_refused(&bvh, boxes, ids, 3, &p, COPSE_ERR_PARAM, "leaf size 0");
     p.leaf_size = 2;
-    p.projection = COPSE_PROJECT_XZ; /* ignored by box builds */
+    p.projection = COPSE_BVH_PROJECT_XZ; /* ignored by box builds */
     CHECK_STATUS(copse_bvh_build_boxes3(&bvh, &g_arena, boxes, ids, 3, &p), COPSE_OK);
-    CHECK(bvh.dim == 3 && bvh.kind == COPSE_PRIM_BOXES && copse_bvh_prim_id(&bvh, 2) == 9u);
-    p.projection = COPSE_PROJECT_NONE;
+    CHECK(bvh.dim == 3 && bvh.kind == COPSE_BVH_PRIM_BOXES && copse_bvh_prim_id(&bvh, 2) == 9u);
+    p.projection = COPSE_BVH_PROJECT_NONE;
     CHECK_STATUS(copse_bvh_build_boxes3(&bvh, &g_arena, NULL, NULL, 0, &p), COPSE_OK);
     CHECK(bvh.node_count == 0 && bvh.dim == 3);
     {
@@ -338,22 +338,22 @@ static void run_query3(const copse_bvh *bvh, const query3 *q, const copse_status
     unsigned sel;
     for (sel = 0; sel < 2; sel++) {
         list = copse_id_list_make(ids, 4);
-        st = copse_bvh_overlap_box(bvh, &q->box, (copse_select)sel, &list);
+        st = copse_bvh_overlap_box(bvh, &q->box, (copse_bvh_select)sel, &list);
         CHECKF(answered(st, expect[0], list.count == 0), "%s: overlap_box: %s", what, copse_status_str(st));
         v.calls = 0;
-        st = copse_bvh_visit_box(bvh, &q->box, (copse_select)sel, count_id, &v);
+        st = copse_bvh_visit_box(bvh, &q->box, (copse_bvh_select)sel, count_id, &v);
         CHECKF(answered(st, expect[0], v.calls == 0), "%s: visit_box: %s", what, copse_status_str(st));
         list = copse_id_list_make(ids, 4);
-        st = copse_bvh_overlap_sphere(bvh, &q->sphere, (copse_select)sel, &list);
+        st = copse_bvh_overlap_sphere(bvh, &q->sphere, (copse_bvh_select)sel, &list);
         CHECKF(answered(st, expect[1], list.count == 0), "%s: overlap_sphere: %s", what, copse_status_str(st));
         v.calls = 0;
-        st = copse_bvh_visit_sphere(bvh, &q->sphere, (copse_select)sel, count_id, &v);
+        st = copse_bvh_visit_sphere(bvh, &q->sphere, (copse_bvh_select)sel, count_id, &v);
         CHECKF(answered(st, expect[1], v.calls == 0), "%s: visit_sphere: %s", what, copse_status_str(st));
         list = copse_id_list_make(ids, 4);
-        st = copse_bvh_overlap_segment(bvh, &q->segment, (copse_select)sel, &list);
+        st = copse_bvh_overlap_segment(bvh, &q->segment, (copse_bvh_select)sel, &list);
         CHECKF(answered(st, expect[2], list.count == 0), "%s: overlap_segment: %s", what, copse_status_str(st));
         v.calls = 0;
-        st = copse_bvh_visit_segment(bvh, &q->segment, (copse_select)sel, count_id, &v);
+        st = copse_bvh_visit_segment(bvh, &q->segment, (copse_bvh_select)sel, count_id, &v);
         CHECKF(answered(st, expect[2], v.calls == 0), "%s: visit_segment: %s", what, copse_status_str(st));
     }
     st = copse_bvh_raycast(bvh, &q->ray, &hit);
@@ -380,22 +380,22 @@ static void run_query2(const copse_bvh *bvh, const query2 *q, const copse_status
     unsigned sel;
     for (sel = 0; sel < 2; sel++) {
         list = copse_id_list_make(ids, 4);
-        st = copse_bvh_overlap_rect(bvh, &q->rect, (copse_select)sel, &list);
+        st = copse_bvh_overlap_rect(bvh, &q->rect, (copse_bvh_select)sel, &list);
         CHECKF(answered(st, expect[0], list.count == 0), "%s: overlap_rect: %s", what, copse_status_str(st));
         v.calls = 0;
-        st = copse_bvh_visit_rect(bvh, &q->rect, (copse_select)sel, count_id, &v);
+        st = copse_bvh_visit_rect(bvh, &q->rect, (copse_bvh_select)sel, count_id, &v);
         CHECKF(answered(st, expect[0], v.calls == 0), "%s: visit_rect: %s", what, copse_status_str(st));
         list = copse_id_list_make(ids, 4);
-        st = copse_bvh_overlap_circle(bvh, &q->circle, (copse_select)sel, &list);
+        st = copse_bvh_overlap_circle(bvh, &q->circle, (copse_bvh_select)sel, &list);
         CHECKF(answered(st, expect[1], list.count == 0), "%s: overlap_circle: %s", what, copse_status_str(st));
         v.calls = 0;
-        st = copse_bvh_visit_circle(bvh, &q->circle, (copse_select)sel, count_id, &v);
+        st = copse_bvh_visit_circle(bvh, &q->circle, (copse_bvh_select)sel, count_id, &v);
         CHECKF(answered(st, expect[1], v.calls == 0), "%s: visit_circle: %s", what, copse_status_str(st));
         list = copse_id_list_make(ids, 4);
-        st = copse_bvh_overlap_segment2(bvh, &q->segment, (copse_select)sel, &list);
+        st = copse_bvh_overlap_segment2(bvh, &q->segment, (copse_bvh_select)sel, &list);
         CHECKF(answered(st, expect[2], list.count == 0), "%s: overlap_segment2: %s", what, copse_status_str(st));
         v.calls = 0;
-        st = copse_bvh_visit_segment2(bvh, &q->segment, (copse_select)sel, count_id, &v);
+        st = copse_bvh_visit_segment2(bvh, &q->segment, (copse_bvh_select)sel, count_id, &v);
         CHECKF(answered(st, expect[2], v.calls == 0), "%s: visit_segment2: %s", what, copse_status_str(st));
     }
     st = copse_bvh_raycast2(bvh, &q->ray, &hit);
@@ -437,7 +437,7 @@ static void test_bad_queries(void)
         return;
     t2 = t3 + 1;
     tb = t3 + 2;
-    m.projection = COPSE_PROJECT_XZ;
+    m.projection = COPSE_BVH_PROJECT_XZ;
     tk_box_spec_init(&b, 20, 3, false);
     if (!tk_make_mesh(&s2, &m, &rng) || !tk_make_boxes(&sb, &b, &rng))
         return;
@@ -553,23 +553,23 @@ static void test_bad_queries(void)
         all_status(expect, COPSE_ERR_NULL);
         run_query3(NULL, &q3, expect, "3D queries on a NULL tree");
         run_query2(NULL, &q2, expect, "2D queries on a NULL tree");
-        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, &q3.box, COPSE_SELECT_PRIMS, &list), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, &q3.box, COPSE_BVH_SELECT_PRIMS, &list), COPSE_ERR_NULL);
         CHECK_STATUS(copse_bvh_raycast_all(&t3->bvh, &q3.ray, &hl), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bvh_overlap_rect(&t2->bvh, &q2.rect, COPSE_SELECT_PRIMS, &list), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_overlap_rect(&t2->bvh, &q2.rect, COPSE_BVH_SELECT_PRIMS, &list), COPSE_ERR_NULL);
         CHECK_STATUS(copse_bvh_raycast2_all(&t2->bvh, &q2.ray, &hl), COPSE_ERR_NULL);
         list = copse_id_list_make(NULL, 0); /* no room at all is fine: the flag answers */
-        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, &q3.box, COPSE_SELECT_PRIMS, &list), COPSE_OK);
+        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, &q3.box, COPSE_BVH_SELECT_PRIMS, &list), COPSE_OK);
         CHECK(list.count == 0 && list.truncated);
         hl = copse_hit_list_make(NULL, 0);
         CHECK_STATUS(copse_bvh_raycast_all(&t3->bvh, &q3.ray, &hl), COPSE_OK);
         CHECK(hl.count == 0 && hl.truncated);
-        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, NULL, COPSE_SELECT_PRIMS, &list), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, &q3.box, COPSE_SELECT_PRIMS, NULL), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bvh_visit_box(&t3->bvh, &q3.box, COPSE_SELECT_PRIMS, NULL, NULL), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bvh_visit_sphere(&t3->bvh, NULL, COPSE_SELECT_PRIMS, count_id, NULL), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bvh_overlap_segment(&t3->bvh, NULL, COPSE_SELECT_PRIMS, &list), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bvh_visit_circle(&t2->bvh, &q2.circle, COPSE_SELECT_PRIMS, NULL, NULL), COPSE_ERR_NULL);
-        CHECK_STATUS(copse_bvh_overlap_segment2(&t2->bvh, NULL, COPSE_SELECT_PRIMS, &list), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, NULL, COPSE_BVH_SELECT_PRIMS, &list), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, &q3.box, COPSE_BVH_SELECT_PRIMS, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_visit_box(&t3->bvh, &q3.box, COPSE_BVH_SELECT_PRIMS, NULL, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_visit_sphere(&t3->bvh, NULL, COPSE_BVH_SELECT_PRIMS, count_id, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_overlap_segment(&t3->bvh, NULL, COPSE_BVH_SELECT_PRIMS, &list), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_visit_circle(&t2->bvh, &q2.circle, COPSE_BVH_SELECT_PRIMS, NULL, NULL), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_bvh_overlap_segment2(&t2->bvh, NULL, COPSE_BVH_SELECT_PRIMS, &list), COPSE_ERR_NULL);
         CHECK_STATUS(copse_bvh_raycast(&t3->bvh, NULL, &hit), COPSE_ERR_NULL);
         CHECK(hit.id == COPSE_NONE);
         CHECK_STATUS(copse_bvh_raycast(&t3->bvh, &q3.ray, NULL), COPSE_ERR_NULL);
@@ -582,8 +582,8 @@ static void test_bad_queries(void)
         CHECK_STATUS(copse_bvh_nearest(&t3->bvh, q3.point, FLT_MAX, NULL), COPSE_ERR_NULL);
         CHECK_STATUS(copse_bvh_nearest2(&t2->bvh, q2.point, FLT_MAX, NULL), COPSE_ERR_NULL);
         list = copse_id_list_make(ids, 2);
-        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, &q3.box, (copse_select)2, &list), COPSE_ERR_PARAM);
-        CHECK_STATUS(copse_bvh_visit_rect(&t2->bvh, &q2.rect, (copse_select)7, count_id, NULL), COPSE_ERR_PARAM);
+        CHECK_STATUS(copse_bvh_overlap_box(&t3->bvh, &q3.box, (copse_bvh_select)2, &list), COPSE_ERR_PARAM);
+        CHECK_STATUS(copse_bvh_visit_rect(&t2->bvh, &q2.rect, (copse_bvh_select)7, count_id, NULL), COPSE_ERR_PARAM);
     }
 }
 

@@ -182,7 +182,7 @@ static float rnd(test_rng *rng, double lo, double hi)
 
 const char *tk_split_name(copse_bvh_split split)
 {
-    return split == COPSE_SPLIT_SAH ? "sah" : split == COPSE_SPLIT_MEDIAN ? "median" : "midpoint";
+    return split == COPSE_BVH_SPLIT_SAH ? "sah" : split == COPSE_BVH_SPLIT_MEDIAN ? "median" : "midpoint";
 }
 
 /* ---- scenes --------------------------------------------------------------------------------- */
@@ -209,7 +209,7 @@ static uint32_t id_mul_inverse(void)
 uint32_t tk_prim_of_id(const tk_scene *sc, uint32_t id)
 {
     uint32_t i;
-    if (sc->kind != COPSE_PRIM_BOXES || sc->ids == NULL)
+    if (sc->kind != COPSE_BVH_PRIM_BOXES || sc->ids == NULL)
         return id < sc->n ? id : COPSE_NONE;
     i = (id ^ TK_ID_XOR) * id_mul_inverse();
     return (i < sc->n && sc->ids[i] == id) ? i : COPSE_NONE;
@@ -217,15 +217,15 @@ uint32_t tk_prim_of_id(const tk_scene *sc, uint32_t id)
 
 uint32_t tk_prim_id(const tk_scene *sc, uint32_t prim)
 {
-    return (sc->kind == COPSE_PRIM_BOXES && sc->ids != NULL) ? sc->ids[prim] : prim;
+    return (sc->kind == COPSE_BVH_PRIM_BOXES && sc->ids != NULL) ? sc->ids[prim] : prim;
 }
 
 uint32_t tk_corner(const tk_scene *sc, uint32_t tri, unsigned k)
 {
     const copse_mesh *m = &sc->mesh;
-    if (m->index_type == COPSE_INDEX_U16)
+    if (m->index_type == COPSE_MESH_INDEX_U16)
         return ((const uint16_t *)m->indices)[(size_t)tri * 3u + k];
-    if (m->index_type == COPSE_INDEX_U32)
+    if (m->index_type == COPSE_MESH_INDEX_U32)
         return ((const uint32_t *)m->indices)[(size_t)tri * 3u + k];
     return tri * 3u + k;
 }
@@ -247,7 +247,7 @@ void tk_get_prim(const tk_scene *sc, uint32_t prim, tk_prim *p)
 {
     unsigned k;
     memset(p, 0, sizeof *p);
-    if (sc->kind == COPSE_PRIM_TRIANGLES) {
+    if (sc->kind == COPSE_BVH_PRIM_TRIANGLES) {
         for (k = 0; k < 3; k++)
             tk_vertex(sc, tk_corner(sc, prim, k), p->v[k]);
     } else {
@@ -263,7 +263,7 @@ void tk_prim_bounds(const tk_scene *sc, uint32_t prim, float *mn, float *mx)
 {
     unsigned a, k;
     for (a = 0; a < sc->dim; a++) {
-        if (sc->kind == COPSE_PRIM_TRIANGLES) {
+        if (sc->kind == COPSE_BVH_PRIM_TRIANGLES) {
             for (k = 0; k < 3; k++) {
                 float x = vertex_ptr(sc, tk_corner(sc, prim, k))[sc->axis[a]];
                 mn[a] = (k == 0 || x < mn[a]) ? x : mn[a];
@@ -280,7 +280,7 @@ void tk_prim_bounds(const tk_scene *sc, uint32_t prim, float *mn, float *mx)
 bool tk_prim_same(const tk_scene *sc, uint32_t a, uint32_t b)
 {
     unsigned k, x;
-    if (sc->kind == COPSE_PRIM_BOXES) {
+    if (sc->kind == COPSE_BVH_PRIM_BOXES) {
         const float *ba = sc->boxes + (size_t)a * 2u * sc->dim, *bb = sc->boxes + (size_t)b * 2u * sc->dim;
         for (k = 0; k < 2u * sc->dim; k++)
             if (ba[k] != bb[k])
@@ -335,13 +335,13 @@ static bool zero_area3(const tk_scene *sc, uint32_t tri)
     return n[0] == 0.0 && n[1] == 0.0 && n[2] == 0.0;
 }
 
-void tk_scene_from_mesh(tk_scene *sc, const copse_mesh *mesh, copse_projection projection)
+void tk_scene_from_mesh(tk_scene *sc, const copse_mesh *mesh, copse_bvh_projection projection)
 {
     uint32_t i;
     memset(sc, 0, sizeof *sc);
-    sc->kind = COPSE_PRIM_TRIANGLES;
+    sc->kind = COPSE_BVH_PRIM_TRIANGLES;
     sc->projection = projection;
-    sc->dim = projection == COPSE_PROJECT_NONE ? 3u : 2u;
+    sc->dim = projection == COPSE_BVH_PROJECT_NONE ? 3u : 2u;
     memcpy(sc->axis, k_axes[projection], 3);
     sc->mesh = *mesh;
     if (sc->mesh.vertex_stride == 0)
@@ -359,7 +359,7 @@ void tk_mesh_spec_init(tk_mesh_spec *spec, uint32_t triangles, tk_layout layout)
     spec->triangles = triangles;
     spec->layout = layout;
     spec->stride = 12u;
-    spec->projection = COPSE_PROJECT_NONE;
+    spec->projection = COPSE_BVH_PROJECT_NONE;
     spec->origin = 0.0f;
     spec->extent = 100.0f;
 }
@@ -494,7 +494,7 @@ bool tk_make_mesh(tk_scene *sc, const tk_mesh_spec *s, test_rng *rng)
     mesh.vertex_stride = s->stride;
     mesh.triangle_count = n;
     if (s->layout == TK_FLAT) {
-        mesh.index_type = COPSE_INDEX_NONE;
+        mesh.index_type = COPSE_MESH_INDEX_NONE;
         for (t = 0; t < n; t++) { /* apply index-level copies to the flat vertices */
             for (k = 0; k < 3; k++) {
                 uint32_t src = corners[3u * t + k];
@@ -515,10 +515,10 @@ bool tk_make_mesh(tk_scene *sc, const tk_mesh_spec *s, test_rng *rng)
         for (i = 0; i < (size_t)n * 3u; i++)
             ix[i] = (uint16_t)corners[i];
         mesh.indices = ix;
-        mesh.index_type = COPSE_INDEX_U16;
+        mesh.index_type = COPSE_MESH_INDEX_U16;
     } else {
         mesh.indices = corners;
-        mesh.index_type = COPSE_INDEX_U32;
+        mesh.index_type = COPSE_MESH_INDEX_U32;
     }
     tk_scene_from_mesh(sc, &mesh, s->projection);
     sc->mesh.vertex_stride = s->stride;
@@ -567,7 +567,7 @@ bool tk_make_boxes(tk_scene *sc, const tk_box_spec *s, test_rng *rng)
         }
     }
     memset(sc, 0, sizeof *sc);
-    sc->kind = COPSE_PRIM_BOXES;
+    sc->kind = COPSE_BVH_PRIM_BOXES;
     sc->dim = dim;
     memcpy(sc->axis, k_axes[0], 3);
     sc->boxes = boxes;
@@ -600,7 +600,7 @@ static bool point_on_prim(const tk_scene *sc, test_rng *rng, float *p)
     tk_prim g;
     unsigned a, thin = 0;
     tk_get_prim(sc, test_rng_below(rng, sc->n), &g);
-    if (sc->kind == COPSE_PRIM_TRIANGLES) {
+    if (sc->kind == COPSE_BVH_PRIM_TRIANGLES) {
         double u = (double)test_rng_float(rng, 0.0f, 1.0f), v = (double)test_rng_float(rng, 0.0f, 1.0f);
         if (u + v > 1.0) {
             u = 1.0 - u;
@@ -620,7 +620,7 @@ static bool point_on_prim(const tk_scene *sc, test_rng *rng, float *p)
 static void corner_of_prim(const tk_scene *sc, test_rng *rng, float *p)
 {
     tk_prim g;
-    unsigned a, k = test_rng_below(rng, sc->kind == COPSE_PRIM_TRIANGLES ? 3u : 2u);
+    unsigned a, k = test_rng_below(rng, sc->kind == COPSE_BVH_PRIM_TRIANGLES ? 3u : 2u);
     tk_get_prim(sc, test_rng_below(rng, sc->n), &g);
     for (a = 0; a < 3; a++)
         p[a] = (float)g.v[k][a];
@@ -741,7 +741,7 @@ void tk_random_ray(const tk_scene *sc, test_rng *rng, tk_ray *r)
 
 /* ---- adapters ------------------------------------------------------------------------------- */
 
-copse_status tk_overlap(const copse_bvh *bvh, unsigned dim, const tk_query *q, copse_select sel, copse_id_list *out)
+copse_status tk_overlap(const copse_bvh *bvh, unsigned dim, const tk_query *q, copse_bvh_select sel, copse_id_list *out)
 {
     if (dim == 3) {
         copse_box3 box = copse_box3_make(q->a[0], q->a[1], q->a[2], q->b[0], q->b[1], q->b[2]);
@@ -768,7 +768,7 @@ copse_status tk_overlap(const copse_bvh *bvh, unsigned dim, const tk_query *q, c
     }
 }
 
-copse_status tk_visit(const copse_bvh *bvh, unsigned dim, const tk_query *q, copse_select sel, copse_id_visitor visit,
+copse_status tk_visit(const copse_bvh *bvh, unsigned dim, const tk_query *q, copse_bvh_select sel, copse_id_visitor visit,
                       void *user)
 {
     if (dim == 3) {
@@ -879,7 +879,7 @@ static orc_verdict shape_vs_prim(const tk_scene *sc, const tk_query *q, const tk
 {
     const unsigned dim = sc->dim;
     double a[3], b[3], d[3], tmp[3];
-    if (sc->kind == COPSE_PRIM_BOXES)
+    if (sc->kind == COPSE_BVH_PRIM_BOXES)
         return shape_vs_box(q, dim, g->v[0], g->v[1], band);
     to_double3(a, q->a, dim);
     to_double3(b, q->b, dim);
@@ -950,7 +950,7 @@ static void oracle_ray(const tk_scene *sc, const tk_ray *r, orc_hit *hits)
     to_double3(d, r->d, sc->dim);
     for (i = 0; i < sc->n; i++) {
         tk_get_prim(sc, i, &g);
-        if (sc->kind == COPSE_PRIM_BOXES)
+        if (sc->kind == COPSE_BVH_PRIM_BOXES)
             hits[i] = orc_ray_box(o, d, t_max, g.v[0], g.v[1], sc->dim, band);
         else if (sc->dim == 3)
             hits[i] = orc_ray_triangle3(o, d, t_max, g.v[0], g.v[1], g.v[2]);
@@ -961,7 +961,7 @@ static void oracle_ray(const tk_scene *sc, const tk_ray *r, orc_hit *hits)
 
 static double prim_dist(const tk_scene *sc, const tk_prim *g, const double *p, double *closest)
 {
-    if (sc->kind == COPSE_PRIM_BOXES)
+    if (sc->kind == COPSE_BVH_PRIM_BOXES)
         return orc_closest_box(p, g->v[0], g->v[1], sc->dim, closest);
     return orc_closest_triangle(p, g->v[0], g->v[1], g->v[2], closest);
 }
@@ -970,7 +970,7 @@ static double prim_dist(const tk_scene *sc, const tk_prim *g, const double *p, d
  * must then answer it, or a lower id, at distance 0), or COPSE_NONE. */
 static uint32_t oracle_nearest(const tk_scene *sc, const float *p, double *dist)
 {
-    const bool planar = sc->kind == COPSE_PRIM_TRIANGLES && sc->dim == 2;
+    const bool planar = sc->kind == COPSE_BVH_PRIM_TRIANGLES && sc->dim == 2;
     double pd[3], tmp[3], band = band_of(sc, mag3(p, sc->dim));
     uint32_t i, inside = COPSE_NONE;
     tk_prim g;
@@ -1040,14 +1040,14 @@ static bool sink_id(void *user, uint32_t id)
 
 /* The visitor form (whole, and stopped early) and the array form at small capacities must
  * give the same sequence as the full array. */
-static void judge_id_forms(const tk_scene *sc, const tk_tree *tree, const tk_query *q, copse_select sel,
+static void judge_id_forms(const tk_scene *sc, const tk_tree *tree, const tk_query *q, copse_bvh_select sel,
                            const uint32_t *full, uint32_t count, test_rng *rng)
 {
     bool ok = true;
     const copse_bvh *bvh = &tree->bvh;
     size_t mark = tk_mark();
     uint32_t *buf = (uint32_t *)tk_alloc(((size_t)count + 1u) * 4u), caps[3], c;
-    const char *what = sel == COPSE_SELECT_PRIMS ? "prims" : "leaves";
+    const char *what = sel == COPSE_BVH_SELECT_PRIMS ? "prims" : "leaves";
     id_sink s;
     copse_status st;
     if (buf == NULL)
@@ -1106,7 +1106,7 @@ static void node_box(const copse_bvh *bvh, uint32_t i, double *mn, double *mx, i
     to_double3(mx, fmx, bvh->dim);
 }
 
-/* COPSE_SELECT_LEAVES: exactly the leaves whose bounds meet the shape, and together they hold
+/* COPSE_BVH_SELECT_LEAVES: exactly the leaves whose bounds meet the shape, and together they hold
  * every primitive the PRIMS query reported. */
 static void judge_leaves(const tk_scene *sc, const tk_tree *tree, const tk_query *q, const uint32_t *prim_ids,
                          uint32_t prim_count, test_rng *rng)
@@ -1127,7 +1127,7 @@ static void judge_leaves(const tk_scene *sc, const tk_tree *tree, const tk_query
     memset(flag, 0, (size_t)nn + 1u);
     memset(covered, 0, (size_t)sc->n + 1u);
     list = copse_id_list_make(leaves, nn + 1u);
-    st = tk_overlap(bvh, sc->dim, q, COPSE_SELECT_LEAVES, &list);
+    st = tk_overlap(bvh, sc->dim, q, COPSE_BVH_SELECT_LEAVES, &list);
     ok &= CHECKF(st == COPSE_OK && !list.truncated && list.count <= nn, "%s: leaves query failed", tag(tree));
     for (i = 0; i < list.count; i++) {
         const uint32_t *prims;
@@ -1170,7 +1170,7 @@ static void judge_leaves(const tk_scene *sc, const tk_tree *tree, const tk_query
     }
     ok &= CHECKF(uncovered == 0, "%s: %u overlapping prims lie outside the reported leaves", tag(tree),
                  (unsigned)uncovered);
-    judge_id_forms(sc, tree, q, COPSE_SELECT_LEAVES, leaves, list.count, rng);
+    judge_id_forms(sc, tree, q, COPSE_BVH_SELECT_LEAVES, leaves, list.count, rng);
 done:
     tk_rewind(mark);
     if (!ok)
@@ -1192,7 +1192,7 @@ static void judge_overlap(const tk_scene *sc, const tk_tree *tree, const tk_quer
         goto done;
     memset(seen, 0, (size_t)n + 1u);
     list = copse_id_list_make(ids, n + 1u);
-    st = tk_overlap(&tree->bvh, sc->dim, q, COPSE_SELECT_PRIMS, &list);
+    st = tk_overlap(&tree->bvh, sc->dim, q, COPSE_BVH_SELECT_PRIMS, &list);
     ok &= CHECKF(st == COPSE_OK && !list.truncated && list.count <= n, "%s: %s query: %s, %u ids", tag(tree),
                  shape_name(q->shape), copse_status_str(st), (unsigned)list.count);
     for (i = 0; i < list.count && i < n; i++) {
@@ -1218,7 +1218,7 @@ static void judge_overlap(const tk_scene *sc, const tk_tree *tree, const tk_quer
     ok &= CHECKF(wrong == 0, "%s: %s query: %u prims wrong, e.g. %u %s", tag(tree), shape_name(q->shape),
                  (unsigned)wrong, (unsigned)wrong_prim,
                  seen[wrong_prim] ? "reported, the oracle says apart" : "missing, the oracle says overlaps");
-    judge_id_forms(sc, tree, q, COPSE_SELECT_PRIMS, ids, list.count, rng);
+    judge_id_forms(sc, tree, q, COPSE_BVH_SELECT_PRIMS, ids, list.count, rng);
     judge_leaves(sc, tree, q, ids, list.count, rng);
 done:
     tk_rewind(mark);
@@ -1317,13 +1317,13 @@ static void judge_first_hit(const tk_scene *sc, const tk_tree *tree, const tk_ra
         /* bitwise equal primitives; or both contain the origin (boxes, 2D triangles: t = 0) */
         bool tie = tk_prim_same(sc, i, prim) ||
                    (h->t == 0.0f && orc[i].t == 0.0 &&
-                    (sc->kind == COPSE_PRIM_BOXES || (sc->dim == 2 && orc[i].verdict == ORC_YES)));
+                    (sc->kind == COPSE_BVH_PRIM_BOXES || (sc->dim == 2 && orc[i].verdict == ORC_YES)));
         if (i != prim && tk_prim_id(sc, i) < h->id && orc_exact(orc[i].verdict) && tie)
             break;
     }
     ok &= CHECKF(i == n, "%s: first hit is id %u, but id %u ties it exactly", tag(tree), (unsigned)h->id,
                  (unsigned)(i < n ? tk_prim_id(sc, i) : 0u));
-    if (sc->kind == COPSE_PRIM_TRIANGLES)
+    if (sc->kind == COPSE_BVH_PRIM_TRIANGLES)
         judge_barycentrics(sc, tree, r, h, prim, tol * ray_dir_len(r));
     tally(excused, r->edge);
 done:
@@ -1498,7 +1498,7 @@ static void judge_nearest(const tk_scene *sc, const tk_tree *tree, const float *
                  at[1], at[2], prim_dist(sc, &g, at, tmp), (unsigned)prim, orc_dist(at, pd), dc);
     for (i = 0; i < sc->n; i++) { /* exact ties go to the lower id */
         bool tie = tk_prim_same(sc, i, prim) || (out.distance_sq == 0.0f && dist[i] == 0.0 &&
-                                                 (sc->kind == COPSE_PRIM_BOXES || point_is_corner(sc, i, p)));
+                                                 (sc->kind == COPSE_BVH_PRIM_BOXES || point_is_corner(sc, i, p)));
         if (i != prim && tk_prim_id(sc, i) < out.id && tie)
             break;
     }
@@ -1639,7 +1639,7 @@ void tk_check_walk(const tk_scene *sc, const tk_tree *tree, test_rng *rng)
     w.prune = &q;
     st = copse_bvh_walk(&tree->bvh, walk_enter, walk_visit, &w);
     list = copse_id_list_make(ids, n + 1u);
-    (void)tk_overlap(&tree->bvh, sc->dim, &q, COPSE_SELECT_PRIMS, &list);
+    (void)tk_overlap(&tree->bvh, sc->dim, &q, COPSE_BVH_SELECT_PRIMS, &list);
     for (i = 0, off = 0; i < list.count; i++) {
         uint32_t prim = tk_prim_of_id(sc, ids[i]);
         off += prim == COPSE_NONE || count[prim] != 1u;
@@ -1736,7 +1736,7 @@ void tk_run_queries(const tk_scene *sc, const tk_tree *trees, unsigned ntrees, u
                 judge_nearest(sc, &trees[t], p, lim, dist, inside);
             g_query++;
         }
-        if (i < mix->vertices && sc->kind == COPSE_PRIM_TRIANGLES && sc->dim == 3) {
+        if (i < mix->vertices && sc->kind == COPSE_BVH_PRIM_TRIANGLES && sc->dim == 3) {
             float p[3], lim;
             any = true;
             tk_random_point(sc, &rng, p);
@@ -1758,7 +1758,7 @@ void tk_run_queries(const tk_scene *sc, const tk_tree *trees, unsigned ntrees, u
 static copse_status build_scene(copse_bvh *bvh, copse_arena *arena, const tk_scene *sc, const copse_bvh_params *params)
 {
     copse_bvh_params p = *params;
-    if (sc->kind == COPSE_PRIM_TRIANGLES) {
+    if (sc->kind == COPSE_BVH_PRIM_TRIANGLES) {
         p.projection = sc->projection;
         return copse_bvh_build_mesh(bvh, arena, &sc->mesh, &p);
     }
@@ -1775,7 +1775,7 @@ bool tk_build(tk_tree *tree, const tk_scene *sc, const copse_bvh_params *params)
     copse_status st;
     void *buf;
 
-    if (sc->kind == COPSE_PRIM_TRIANGLES)
+    if (sc->kind == COPSE_BVH_PRIM_TRIANGLES)
         p.projection = sc->projection;
     tree->params = p;
     memset(&tree->bvh, 0, sizeof tree->bvh);
@@ -1840,7 +1840,7 @@ void tk_verify_tree(const copse_bvh *bvh, const tk_scene *sc, const copse_bvh_pa
 
     CHECKF(st == COPSE_OK, "%s: copse_bvh_check: %s", tag_params(params, false), copse_status_str(st));
     CHECKF(bvh->dim == sc->dim && bvh->kind == (uint8_t)sc->kind && bvh->prim_count == n &&
-               bvh->degenerate_count == (sc->kind == COPSE_PRIM_TRIANGLES ? sc->degenerate : 0u),
+               bvh->degenerate_count == (sc->kind == COPSE_BVH_PRIM_TRIANGLES ? sc->degenerate : 0u),
            "%s: tree dim %u kind %u prims %u degenerate %u; scene %u %u %u %u", tk_ctx(), (unsigned)bvh->dim,
            (unsigned)bvh->kind, (unsigned)bvh->prim_count, (unsigned)bvh->degenerate_count, (unsigned)sc->dim,
            (unsigned)sc->kind, (unsigned)n, (unsigned)sc->degenerate);

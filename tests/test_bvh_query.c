@@ -10,7 +10,7 @@
 #include "suites.h"
 #include "test_bvh.h"
 
-static const copse_bvh_split k_splits[3] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_MIDPOINT};
+static const copse_bvh_split k_splits[3] = {COPSE_BVH_SPLIT_SAH, COPSE_BVH_SPLIT_MEDIAN, COPSE_BVH_SPLIT_MIDPOINT};
 static const uint32_t k_leaves[4] = {1, 2, 4, 7};
 #define TREES_PER_SCENE 12u
 
@@ -41,7 +41,7 @@ static bool make_scene(tk_scene *sc, scene_kind kind, uint32_t n, test_rng *rng)
     case MESH3_U16:
     case MESH2_XZ_U16:
         tk_mesh_spec_init(&m, n, TK_U16);
-        m.projection = kind == MESH2_XZ_U16 ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+        m.projection = kind == MESH2_XZ_U16 ? COPSE_BVH_PROJECT_XZ : COPSE_BVH_PROJECT_NONE;
         m.dup_pct = 3;
         m.coplanar_pct = 3;
         m.degen_pct = 3;
@@ -50,13 +50,13 @@ static bool make_scene(tk_scene *sc, scene_kind kind, uint32_t n, test_rng *rng)
     case MESH2_YZ_U32:
         tk_mesh_spec_init(&m, n, TK_U32);
         m.stride = 20;
-        m.projection = kind == MESH2_YZ_U32 ? COPSE_PROJECT_YZ : COPSE_PROJECT_NONE;
+        m.projection = kind == MESH2_YZ_U32 ? COPSE_BVH_PROJECT_YZ : COPSE_BVH_PROJECT_NONE;
         return tk_make_mesh(sc, &m, rng);
     case MESH3_FLAT_STRIDE16:
     case MESH2_XY_FLAT:
         tk_mesh_spec_init(&m, n, TK_FLAT);
         m.stride = kind == MESH2_XY_FLAT ? 12u : 16u;
-        m.projection = kind == MESH2_XY_FLAT ? COPSE_PROJECT_XY : COPSE_PROJECT_NONE;
+        m.projection = kind == MESH2_XY_FLAT ? COPSE_BVH_PROJECT_XY : COPSE_BVH_PROJECT_NONE;
         m.dup_pct = 3;
         m.degen_pct = 3;
         return tk_make_mesh(sc, &m, rng);

@@ -30,7 +30,7 @@
 #define BAND_K 8.0         /* overlap boundary band, likewise */
 #define CONVEX_BAND_K 16.0 /* convex sets (GJK) */
 
-static const copse_bvh_split k_splits[2] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN};
+static const copse_bvh_split k_splits[2] = {COPSE_BVH_SPLIT_SAH, COPSE_BVH_SPLIT_MEDIAN};
 static const uint32_t k_leaves[3] = {1, 4, 7};
 #define TREES_PER_SCENE 6u
 
@@ -699,7 +699,7 @@ static void judge_sets(const tk_scene *sc, const tk_tree *tree, const cq *q, con
         if (q->pose == NULL) {
             bool fragile = false;
             list = copse_id_list_make(ids, n + 1u);
-            st = copse_bvh_overlap_sphere(bvh, &q->sphere, COPSE_SELECT_PRIMS, &list);
+            st = copse_bvh_overlap_sphere(bvh, &q->sphere, COPSE_BVH_SELECT_PRIMS, &list);
             for (i = 0; i < list.count && i < n; i++)
                 seen[ids[i] < n ? ids[i] : 0] = 1;
             for (i = 0; i < n; i++)
@@ -1391,9 +1391,9 @@ static bool hand_tree(tk_tree *tree, tk_scene *sc, uint32_t leaf)
     m.positions = k_hand_pos;
     m.vertex_count = 9;
     m.indices = k_hand_ix;
-    m.index_type = COPSE_INDEX_U16;
+    m.index_type = COPSE_MESH_INDEX_U16;
     m.triangle_count = 5;
-    tk_scene_from_mesh(sc, &m, COPSE_PROJECT_NONE);
+    tk_scene_from_mesh(sc, &m, COPSE_BVH_PROJECT_NONE);
     p.leaf_size = leaf;
     return tk_build(tree, sc, &p);
 }
@@ -1670,9 +1670,9 @@ static void test_errors(void)
     m2.positions = flat_pos;
     m2.vertex_count = 3;
     m2.triangle_count = 1;
-    p.projection = COPSE_PROJECT_XZ;
+    p.projection = COPSE_BVH_PROJECT_XZ;
     CHECK_STATUS(copse_bvh_build_mesh(&tree2, &arena, &m2, &p), COPSE_OK);
-    p.projection = COPSE_PROJECT_NONE;
+    p.projection = COPSE_BVH_PROJECT_NONE;
     CHECK_STATUS(copse_bvh_build_boxes3(&boxtree, &arena, boxes, NULL, 2, &p), COPSE_OK);
     deep = tree.bvh;
     deep.depth = (uint8_t)(COPSE_BVH_MAX_DEPTH + 1u);
@@ -2008,7 +2008,7 @@ static void test_oracle_hand(void)
         m.positions = k_hand_pos;
         m.vertex_count = 9;
         m.indices = k_hand_ix;
-        m.index_type = COPSE_INDEX_U16;
+        m.index_type = COPSE_MESH_INDEX_U16;
         m.triangle_count = 5;
         CHECK(orcc_mesh_mag(&m) == 10.0);
         orcc_make_sphere(s, &sp, NULL);

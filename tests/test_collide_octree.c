@@ -1615,9 +1615,9 @@ static void test_mesh_exact(void)
     mesh.positions = square;
     mesh.vertex_count = 9;
     mesh.vertex_stride = 12;
-    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.index_type = COPSE_MESH_INDEX_NONE;
     mesh.triangle_count = 3;
-    tk_scene_from_mesh(&ms, &mesh, COPSE_PROJECT_NONE);
+    tk_scene_from_mesh(&ms, &mesh, COPSE_BVH_PROJECT_NONE);
     params.leaf_size = 1;
     tk_context("mesh exact");
     if (!tk_build(&mt, &ms, &params))
@@ -1905,13 +1905,13 @@ static void test_errors(void)
         memset(&mesh, 0, sizeof mesh);
         mesh.positions = tri;
         mesh.vertex_count = 3;
-        mesh.index_type = COPSE_INDEX_NONE;
+        mesh.index_type = COPSE_MESH_INDEX_NONE;
         mesh.triangle_count = 1;
         copse_arena_init(&arena, mem, bytes);
         CHECK_STATUS(copse_bvh_build_mesh(&good, &arena, &mesh, &params), COPSE_OK);
-        params.projection = COPSE_PROJECT_XZ;
+        params.projection = COPSE_BVH_PROJECT_XZ;
         CHECK_STATUS(copse_bvh_build_mesh(&flat, &arena, &mesh, &params), COPSE_OK);
-        params.projection = COPSE_PROJECT_NONE;
+        params.projection = COPSE_BVH_PROJECT_NONE;
         CHECK_STATUS(copse_bvh_build_boxes3(&box, &arena, boxes, NULL, 2, &params), COPSE_OK);
         memset(&d, 0x5a, sizeof d);
         CHECK(copse_distance_bvh_octree(&good, NULL, &pt.tree, NULL, &d) == COPSE_OK && d.distance == 0.0f);

@@ -543,7 +543,7 @@ static void judge_all(const tk_scene *t, const tk_scene *m, const tk_tree *tt, u
 
 /* ---- scenes ---------------------------------------------------------------------------------- */
 
-static const copse_bvh_split k_splits[3] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_SAH};
+static const copse_bvh_split k_splits[3] = {COPSE_BVH_SPLIT_SAH, COPSE_BVH_SPLIT_MEDIAN, COPSE_BVH_SPLIT_SAH};
 static const uint32_t k_leaves[3] = {1, 4, 7};
 
 /* Three trees over a scene (leaves 1, 4, 7; the middle one median, or all shifted by `flip`). */
@@ -719,9 +719,9 @@ static bool int_mesh(tk_scene *sc, uint32_t n, unsigned kind, bool indexed, test
         for (a = 0; a < 3u * n; a++)
             ix[a] = a;
         mesh.indices = ix;
-        mesh.index_type = COPSE_INDEX_U32;
+        mesh.index_type = COPSE_MESH_INDEX_U32;
     }
-    tk_scene_from_mesh(sc, &mesh, COPSE_PROJECT_NONE);
+    tk_scene_from_mesh(sc, &mesh, COPSE_BVH_PROJECT_NONE);
     return true;
 }
 
@@ -883,12 +883,12 @@ static void test_errors(void)
     mesh.positions = pos;
     mesh.vertex_count = 4;
     mesh.indices = ix;
-    mesh.index_type = COPSE_INDEX_U16;
+    mesh.index_type = COPSE_MESH_INDEX_U16;
     mesh.triangle_count = 2;
     CHECK_STATUS(copse_bvh_build_mesh(&good, &arena, &mesh, &p), COPSE_OK);
-    p.projection = COPSE_PROJECT_XY;
+    p.projection = COPSE_BVH_PROJECT_XY;
     CHECK_STATUS(copse_bvh_build_mesh(&flat, &arena, &mesh, &p), COPSE_OK);
-    p.projection = COPSE_PROJECT_NONE;
+    p.projection = COPSE_BVH_PROJECT_NONE;
     CHECK_STATUS(copse_bvh_build_boxes3(&boxtree, &arena, boxes, NULL, 2, &p), COPSE_OK);
     deep = good;
     deep.depth = (uint8_t)(COPSE_BVH_MAX_DEPTH + 1u);

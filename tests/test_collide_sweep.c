@@ -872,9 +872,9 @@ static void test_cases(void)
     memset(&mesh, 0, sizeof mesh);
     mesh.positions = k_floor;
     mesh.vertex_count = 12;
-    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.index_type = COPSE_MESH_INDEX_NONE;
     mesh.triangle_count = 4;
-    tk_scene_from_mesh(&ms, &mesh, COPSE_PROJECT_NONE);
+    tk_scene_from_mesh(&ms, &mesh, COPSE_BVH_PROJECT_NONE);
     params.leaf_size = 1;
     tk_context("floor");
     if (!tk_build(&mt, &ms, &params))
@@ -1035,13 +1035,13 @@ static void test_errors(void)
     memset(&mesh, 0, sizeof mesh);
     mesh.positions = tri;
     mesh.vertex_count = 3;
-    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.index_type = COPSE_MESH_INDEX_NONE;
     mesh.triangle_count = 1;
     copse_arena_init(&arena, mem, bytes);
     CHECK_STATUS(copse_bvh_build_mesh(&good, &arena, &mesh, &params), COPSE_OK);
-    params.projection = COPSE_PROJECT_XY;
+    params.projection = COPSE_BVH_PROJECT_XY;
     CHECK_STATUS(copse_bvh_build_mesh(&flat, &arena, &mesh, &params), COPSE_OK);
-    params.projection = COPSE_PROJECT_NONE;
+    params.projection = COPSE_BVH_PROJECT_NONE;
     CHECK_STATUS(copse_bvh_build_boxes3(&box, &arena, boxes, NULL, 2, &params), COPSE_OK);
     memset(&zero, 0, sizeof zero);
     for (kind = 0; kind < S_KINDS; kind++) {

@@ -99,7 +99,7 @@ static void test_builders_refuse(void)
     memset(&mesh, 0, sizeof mesh);
     mesh.positions = tri;
     mesh.vertex_count = 3u * CFG_TRIS;
-    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.index_type = COPSE_MESH_INDEX_NONE;
     mesh.triangle_count = CFG_TRIS;
     for (i = 0; i < CFG_BOXES; i++) {
         float x = (float)i * 1.5f;

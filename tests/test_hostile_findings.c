@@ -290,10 +290,10 @@ static void test_bsp_trace_overflow(void)
         const float sg = k == 0 ? 1.0f : -1.0f;
         s2.a = copse_v2(-big * sg, 0.0f);
         s2.b = copse_v2(big * sg, 0.0f);
-        CHECK_STATUS(copse_bsp2_segment(&t2, &s2, &o2), COPSE_OK);
+        CHECK_STATUS(copse_sweep_point_bsp2(&s2, &t2, &o2), COPSE_OK);
         want = enter_t(-(double)big, (double)big, -1.0); /* the same both ways: symmetric */
-        CHECKF(o2.hit && o2.object == 0u && near_t(o2.t, want), "hit %d object %u t %.9g", (int)o2.hit,
-               (unsigned)o2.object, (double)o2.t);
+        CHECKF(o2.hit && o2.id == 0u && near_t(o2.t, want), "hit %d object %u t %.9g", (int)o2.hit,
+               (unsigned)o2.id, (double)o2.t);
         CHECKF(o2.point.x == o2.point.x && fabs((double)o2.point.x + (double)sg) <= 1e33 && o2.point.y == 0.0f,
                "point %g %g", (double)o2.point.x, (double)o2.point.y);
         CHECK(o2.normal.x == -sg && o2.normal.y == 0.0f);
@@ -301,14 +301,14 @@ static void test_bsp_trace_overflow(void)
     /* the hit in the second half */
     s2.a = copse_v2(-big, 7.0f);
     s2.b = copse_v2(big, 7.0f);
-    CHECK_STATUS(copse_bsp2_segment(&t2, &s2, &o2), COPSE_OK);
+    CHECK_STATUS(copse_sweep_point_bsp2(&s2, &t2, &o2), COPSE_OK);
     want = enter_t(-(double)big, (double)big, 1e38);
-    CHECKF(o2.hit && o2.object == 1u && near_t(o2.t, want), "t %.9g want %.9g", (double)o2.t, want);
+    CHECKF(o2.hit && o2.id == 1u && near_t(o2.t, want), "t %.9g want %.9g", (double)o2.t, want);
     CHECK(o2.point.x == o2.point.x && fabs((double)o2.point.x - 1e38) <= 1e33 && o2.point.y == 7.0f);
     /* a miss: t 1 and the end point */
     s2.a = copse_v2(-big, 20.0f);
     s2.b = copse_v2(big, 20.0f);
-    CHECK_STATUS(copse_bsp2_segment(&t2, &s2, &o2), COPSE_OK);
+    CHECK_STATUS(copse_sweep_point_bsp2(&s2, &t2, &o2), COPSE_OK);
     CHECK(!o2.hit && o2.t == 1.0f && o2.point.x == big && o2.point.y == 20.0f);
 
     cube.min = copse_v3(-1.0f, -1.0f, -1.0f);
@@ -326,10 +326,10 @@ static void test_bsp_trace_overflow(void)
         const float sg = (k & 1u) ? -1.0f : 1.0f, r = k < 2u ? 0.0f : 1.0f;
         s3.a = copse_v3(-big * sg, 0.0f, 0.0f);
         s3.b = copse_v3(big * sg, 0.0f, 0.0f);
-        CHECK_STATUS(copse_bsp3_trace_sphere(&t3, &s3, r, &o3), COPSE_OK);
+        CHECK_STATUS(copse_sweep_sphere_bsp3(&s3, r, &t3, &o3), COPSE_OK);
         want = enter_t(-(double)big, (double)big, -1.0 - (double)r);
-        CHECKF(o3.hit && !o3.start_solid && near_t(o3.fraction, want), "k %u hit %d fraction %.9g", k,
-               (int)o3.hit, (double)o3.fraction);
+        CHECKF(o3.hit && !o3.start_solid && near_t(o3.t, want), "k %u hit %d fraction %.9g", k,
+               (int)o3.hit, (double)o3.t);
         CHECKF(o3.point.x == o3.point.x && fabs((double)o3.point.x + (double)sg * (1.0 + (double)r)) <= 1e33 &&
                    o3.point.y == 0.0f && o3.point.z == 0.0f,
                "point %g %g %g", (double)o3.point.x, (double)o3.point.y, (double)o3.point.z);
@@ -337,12 +337,12 @@ static void test_bsp_trace_overflow(void)
     }
     s3.a = copse_v3(-big, 5.0f, 0.0f); /* a miss */
     s3.b = copse_v3(big, 5.0f, 0.0f);
-    CHECK_STATUS(copse_bsp3_trace_ray(&t3, &s3, &o3), COPSE_OK);
-    CHECK(!o3.hit && o3.fraction == 1.0f && o3.point.x == big);
+    CHECK_STATUS(copse_sweep_point_bsp3(&s3, &t3, &o3), COPSE_OK);
+    CHECK(!o3.hit && o3.t == 1.0f && o3.point.x == big);
     s3.a = copse_v3(-big, 0.0f, 2e37f); /* a start inside the far brush: fraction 0 at a */
     s3.b = copse_v3(big, 0.0f, 2e37f);
-    CHECK_STATUS(copse_bsp3_trace_ray(&t3, &s3, &o3), COPSE_OK);
-    CHECK(o3.hit && o3.start_solid && o3.fraction == 0.0f && o3.point.x == -big && o3.point.z == 2e37f);
+    CHECK_STATUS(copse_sweep_point_bsp3(&s3, &t3, &o3), COPSE_OK);
+    CHECK(o3.hit && o3.start_solid && o3.t == 0.0f && o3.point.x == -big && o3.point.z == 2e37f);
 }
 
 /* ---- 9. visit_nearest over (distance, id) ties longer than the scratch ---------------------- */
@@ -478,11 +478,11 @@ static void test_documented_statuses(void)
         boxes[i].min = pts[i];
         boxes[i].max = copse_v3(pts[i].x + 1.0f, pts[i].y + 1.0f, pts[i].z + 1.0f);
     }
-    p.projection = (copse_projection)7;
+    p.projection = (copse_bvh_projection)7;
     copse_arena_init(&arena, mem, sizeof mem);
     CHECK_STATUS(copse_bvh_build_boxes3(&t, &arena, boxes, NULL, 3u, &p), COPSE_OK);
     CHECK(t.dim == 3u && t.prim_count == 3u);
-    p.projection = COPSE_PROJECT_XZ;
+    p.projection = COPSE_BVH_PROJECT_XZ;
     copse_arena_init(&arena, mem, sizeof mem);
     CHECK_STATUS(copse_bvh_build_boxes3(&t, &arena, boxes, NULL, 3u, &p), COPSE_OK);
     CHECK(t.dim == 3u && t.axis[1] == 1u && t.axis[2] == 2u);
@@ -566,7 +566,7 @@ static void test_bvh_nearest_far(void)
     m.positions = pos;
     m.vertex_count = 6;
     m.triangle_count = 2;
-    m.index_type = COPSE_INDEX_NONE;
+    m.index_type = COPSE_MESH_INDEX_NONE;
     copse_arena_init(&arena, mem, sizeof mem);
     CHECK_STATUS(copse_bvh_build_mesh(&t, &arena, &m, &p), COPSE_OK);
     CHECK_STATUS(copse_bvh_nearest(&t, copse_v3(-1e19f, 0, 0), FLT_MAX, &n3), COPSE_OK);
@@ -640,7 +640,7 @@ static void test_id_none_refused(void)
     all.max = copse_v3(2, 2, 2);
     list.ids = found;
     list.capacity = 4;
-    CHECK_STATUS(copse_octree_in_box(&ot, &all, &list), COPSE_OK);
+    CHECK_STATUS(copse_octree_overlap_box(&ot, &all, &list), COPSE_OK);
     CHECK(list.count == 1u && found[0] == 7u);
 }
 
@@ -710,7 +710,7 @@ static void test_convex_margin_far_tree(void)
         }
     memset(&mesh, 0, sizeof mesh);
     mesh.positions = tri;
-    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.index_type = COPSE_MESH_INDEX_NONE;
     mesh.vertex_count = 18;
     mesh.triangle_count = 6;
     copse_arena_init(&arena, mem, sizeof mem);
@@ -846,7 +846,7 @@ static bool rs_world_make(rs_world *w, copse_arena *arena)
     memset(&m, 0, sizeof m);
     m.positions = w->tri;
     m.vertex_count = 3;
-    m.index_type = COPSE_INDEX_NONE;
+    m.index_type = COPSE_MESH_INDEX_NONE;
     m.triangle_count = 1;
     if (!CHECK(copse_bvh_build_mesh(&w->tree, arena, &m, &bp) == COPSE_OK))
         return false;
@@ -1020,7 +1020,7 @@ static void test_robot_composed_tolerance(void)
     memset(&m, 0, sizeof m);
     m.positions = w->tri;
     m.vertex_count = 3;
-    m.index_type = COPSE_INDEX_NONE;
+    m.index_type = COPSE_MESH_INDEX_NONE;
     m.triangle_count = 1;
     memset(links, 0, sizeof links);
     memset(joints, 0, sizeof joints);
@@ -1083,7 +1083,7 @@ static bool one_triangle_tree(copse_bvh *bvh, void *mem, size_t bytes, const flo
     copse_mesh mesh;
     memset(&mesh, 0, sizeof mesh);
     mesh.positions = tri;
-    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.index_type = COPSE_MESH_INDEX_NONE;
     mesh.vertex_count = 3;
     mesh.triangle_count = 1;
     bp.leaf_size = leaf;
@@ -1287,12 +1287,12 @@ static void test_list_emptied_on_null_shape(void)
         l.count = 2; /* a list from an earlier query */
         l.truncated = true;
         switch (k) {
-        case 0: st = copse_bvh_overlap_box(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
-        case 1: st = copse_bvh_overlap_sphere(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
-        case 2: st = copse_bvh_overlap_segment(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
-        case 3: st = copse_bvh_overlap_rect(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
-        case 4: st = copse_bvh_overlap_circle(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
-        default: st = copse_bvh_overlap_segment2(&t3, NULL, COPSE_SELECT_PRIMS, &l); break;
+        case 0: st = copse_bvh_overlap_box(&t3, NULL, COPSE_BVH_SELECT_PRIMS, &l); break;
+        case 1: st = copse_bvh_overlap_sphere(&t3, NULL, COPSE_BVH_SELECT_PRIMS, &l); break;
+        case 2: st = copse_bvh_overlap_segment(&t3, NULL, COPSE_BVH_SELECT_PRIMS, &l); break;
+        case 3: st = copse_bvh_overlap_rect(&t3, NULL, COPSE_BVH_SELECT_PRIMS, &l); break;
+        case 4: st = copse_bvh_overlap_circle(&t3, NULL, COPSE_BVH_SELECT_PRIMS, &l); break;
+        default: st = copse_bvh_overlap_segment2(&t3, NULL, COPSE_BVH_SELECT_PRIMS, &l); break;
         }
         CHECK_STATUS(st, COPSE_ERR_NULL);
         CHECKF(l.count == 0u && !l.truncated, "query %u left %u ids%s", k, (unsigned)l.count,

@@ -364,10 +364,10 @@ typedef struct region_query {
 static copse_status run_list(const ot_point_tree *pt, const region_query *q, copse_id_list *out)
 {
     if (q->kind == R_BOX)
-        return copse_octree_in_box(&pt->tree, &q->box, out);
+        return copse_octree_overlap_box(&pt->tree, &q->box, out);
     if (q->kind == R_SPHERE)
-        return copse_octree_in_sphere(&pt->tree, &q->sphere, out);
-    return copse_octree_in_capsule(&pt->tree, &q->capsule, out);
+        return copse_octree_overlap_sphere(&pt->tree, &q->sphere, out);
+    return copse_octree_overlap_capsule(&pt->tree, &q->capsule, out);
 }
 
 static copse_status run_visit(const ot_point_tree *pt, const region_query *q, ot_collect *c)
@@ -470,7 +470,7 @@ static void judge_region(const ot_point_tree *pt, const region_query *q)
     }
     if (q->kind == R_CAPSULE) {
         uint32_t any = 0;
-        CHECKF(copse_octree_capsule_any(&pt->tree, &q->capsule, &any) == COPSE_OK &&
+        CHECKF(copse_octree_any_capsule(&pt->tree, &q->capsule, NULL, &any) == COPSE_OK &&
                    (list.truncated ? any == got[0] : any == COPSE_NONE),
                "%s: capsule_any gave %u", tk_ctx(), (unsigned)any);
     }

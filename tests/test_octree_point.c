@@ -544,7 +544,7 @@ static void test_errors(void)
         CHECK(copse_octree_bytes(NULL) == (size_t)-1);
         CHECK_EQ_INT(arena.used, 0);
         /* a refused init leaves a tree that queries safely and refuses changes */
-        CHECK_STATUS(copse_octree_in_box(&t, &box, &list), COPSE_OK);
+        CHECK_STATUS(copse_octree_overlap_box(&t, &box, &list), COPSE_OK);
         CHECK_EQ_INT(list.count, 0);
         CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), FLT_MAX, &nl), COPSE_OK);
         CHECK_EQ_INT(nl.count, 0);
@@ -577,31 +577,31 @@ static void test_errors(void)
     CHECK_STATUS(copse_octree_insert(&t, 5), COPSE_OK);
     CHECK_STATUS(copse_octree_check(&t), COPSE_OK);
     /* queries */
-    CHECK_STATUS(copse_octree_in_box(&t, &bad_box, &list), COPSE_ERR_EMPTY_RANGE);
+    CHECK_STATUS(copse_octree_overlap_box(&t, &bad_box, &list), COPSE_ERR_EMPTY_RANGE);
     CHECK_EQ_INT(list.count, 0);
     bad_box = box;
     bad_box.min.y = NAN;
-    CHECK_STATUS(copse_octree_in_box(&t, &bad_box, &list), COPSE_ERR_NONFINITE);
-    CHECK_STATUS(copse_octree_in_box(&t, NULL, &list), COPSE_ERR_NULL);
-    CHECK_STATUS(copse_octree_in_box(NULL, &box, &list), COPSE_ERR_NULL);
-    CHECK_STATUS(copse_octree_in_box(&t, &box, NULL), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_octree_overlap_box(&t, &bad_box, &list), COPSE_ERR_NONFINITE);
+    CHECK_STATUS(copse_octree_overlap_box(&t, NULL, &list), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_octree_overlap_box(NULL, &box, &list), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_octree_overlap_box(&t, &box, NULL), COPSE_ERR_NULL);
     CHECK_STATUS(copse_octree_visit_box(&t, &box, NULL, NULL), COPSE_ERR_NULL);
     {
         copse_id_list nolist = copse_id_list_make(NULL, 3);
-        CHECK_STATUS(copse_octree_in_box(&t, &box, &nolist), COPSE_ERR_NULL);
+        CHECK_STATUS(copse_octree_overlap_box(&t, &box, &nolist), COPSE_ERR_NULL);
     }
     sphere.radius = -1.0f;
-    CHECK_STATUS(copse_octree_in_sphere(&t, &sphere, &list), COPSE_ERR_EMPTY_RANGE);
+    CHECK_STATUS(copse_octree_overlap_sphere(&t, &sphere, &list), COPSE_ERR_EMPTY_RANGE);
     sphere.radius = NAN;
     CHECK_STATUS(copse_octree_visit_sphere(&t, &sphere, count_visit, &visited), COPSE_ERR_NONFINITE);
     CHECK_EQ_INT(visited, 0);
     cap.radius = -0.5f;
-    CHECK_STATUS(copse_octree_in_capsule(&t, &cap, &list), COPSE_ERR_EMPTY_RANGE);
+    CHECK_STATUS(copse_octree_overlap_capsule(&t, &cap, &list), COPSE_ERR_EMPTY_RANGE);
     cap.radius = 0.5f;
     cap.segment.b.x = INFINITY;
-    CHECK_STATUS(copse_octree_capsule_any(&t, &cap, &i), COPSE_ERR_NONFINITE);
+    CHECK_STATUS(copse_octree_any_capsule(&t, &cap, NULL, &i), COPSE_ERR_NONFINITE);
     CHECK(i == COPSE_NONE);
-    CHECK_STATUS(copse_octree_capsule_any(&t, &cap, NULL), COPSE_ERR_NULL);
+    CHECK_STATUS(copse_octree_any_capsule(&t, &cap, NULL, NULL), COPSE_ERR_NULL);
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(NAN, 0, 0), FLT_MAX, &nl), COPSE_ERR_NONFINITE);
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), -1.0f, &nl), COPSE_ERR_EMPTY_RANGE);
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), NAN, &nl), COPSE_ERR_NONFINITE);

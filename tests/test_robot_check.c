@@ -161,7 +161,7 @@ static bool make_prism(copse_mesh *m, unsigned n, double rho, double z0, double 
     m->positions = v;
     m->vertex_count = 2u * n;
     m->indices = ix;
-    m->index_type = COPSE_INDEX_U32;
+    m->index_type = COPSE_MESH_INDEX_U32;
     m->triangle_count = t;
     return true;
 }
@@ -188,7 +188,7 @@ static bool make_boxes(copse_mesh *m, unsigned count, const double (*h)[3], cons
     m->positions = v;
     m->vertex_count = 8u * count;
     m->indices = ix;
-    m->index_type = COPSE_INDEX_U32;
+    m->index_type = COPSE_MESH_INDEX_U32;
     m->triangle_count = 12u * count;
     return true;
 }
@@ -501,7 +501,7 @@ static bool make_world(scene *s, test_rng *rng, bool small)
         memset(&m[2], 0, sizeof m[2]);
         m[2].positions = v;
         m[2].vertex_count = 3u * nsoup;
-        m[2].index_type = COPSE_INDEX_NONE;
+        m[2].index_type = COPSE_MESH_INDEX_NONE;
         m[2].triangle_count = nsoup;
     }
     for (k = 0; k < NMESH; k++) {

@@ -102,16 +102,16 @@ static copse_joint_desc *tm_joint(tm_robot *r, uint32_t j, const char *name, cop
 static const uint8_t k_box_tris[36] = { 0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5, 0, 1, 5, 0, 5, 4,
                                         2, 6, 7, 2, 7, 3, 0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6 };
 
-static copse_mesh *tm_box(copse_vec3 c, copse_vec3 h, copse_index_type type, uint32_t stride_floats)
+static copse_mesh *tm_box(copse_vec3 c, copse_vec3 h, copse_mesh_index_type type, uint32_t stride_floats)
 {
     copse_mesh *m = (copse_mesh *)tm_alloc(sizeof *m);
-    uint32_t nv = type == COPSE_INDEX_NONE ? 36u : 8u, v, k;
+    uint32_t nv = type == COPSE_MESH_INDEX_NONE ? 36u : 8u, v, k;
     float *pos = (float *)tm_alloc(sizeof(float) * stride_floats * nv);
     if (m == NULL || pos == NULL)
         return NULL;
     memset(m, 0, sizeof *m);
     for (v = 0; v < nv; v++) {
-        uint32_t corner = type == COPSE_INDEX_NONE ? k_box_tris[v] : v;
+        uint32_t corner = type == COPSE_MESH_INDEX_NONE ? k_box_tris[v] : v;
         pos[stride_floats * v + 0] = c.x + ((corner & 1u) ? h.x : -h.x);
         pos[stride_floats * v + 1] = c.y + ((corner & 2u) ? h.y : -h.y);
         pos[stride_floats * v + 2] = c.z + ((corner & 4u) ? h.z : -h.z);
@@ -123,14 +123,14 @@ static copse_mesh *tm_box(copse_vec3 c, copse_vec3 h, copse_index_type type, uin
     m->vertex_stride = stride_floats == 3u ? 0u : 4u * stride_floats;
     m->index_type = type;
     m->triangle_count = 12u;
-    if (type == COPSE_INDEX_U16) {
+    if (type == COPSE_MESH_INDEX_U16) {
         uint16_t *ix = (uint16_t *)tm_alloc(sizeof(uint16_t) * 36u);
         if (ix == NULL)
             return NULL;
         for (k = 0; k < 36u; k++)
             ix[k] = k_box_tris[k];
         m->indices = ix;
-    } else if (type == COPSE_INDEX_U32) {
+    } else if (type == COPSE_MESH_INDEX_U32) {
         uint32_t *ix = (uint32_t *)tm_alloc(sizeof(uint32_t) * 36u);
         if (ix == NULL)
             return NULL;
@@ -170,7 +170,7 @@ static copse_mesh *tm_cylinder(uint32_t n, float rad, float z0, float z1)
     m->positions = pos;
     m->vertex_count = 2u * n + 2u;
     m->indices = ix;
-    m->index_type = COPSE_INDEX_U32;
+    m->index_type = COPSE_MESH_INDEX_U32;
     m->triangle_count = 4u * n;
     return m;
 }
@@ -249,14 +249,14 @@ static tm_robot *tm_hand(bool meshes)
     if (meshes) { /* five meshes; three on a small machine (the Cortex-M0's 16 KB) */
         bool big = big_machine();
         r->links[H_UPPER].mesh = tm_cylinder(big ? 6u : 4u, 0.05f, 0.0f, 0.4f);
-        r->links[H_FORE].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.15f), copse_v3(0.03f, 0.03f, 0.15f), COPSE_INDEX_U16, 4u);
-        r->links[H_PALM].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.04f), copse_v3(0.03f, 0.04f, 0.04f), COPSE_INDEX_NONE, 3u);
+        r->links[H_FORE].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.15f), copse_v3(0.03f, 0.03f, 0.15f), COPSE_MESH_INDEX_U16, 4u);
+        r->links[H_PALM].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.04f), copse_v3(0.03f, 0.04f, 0.04f), COPSE_MESH_INDEX_NONE, 3u);
         if (r->links[H_UPPER].mesh == NULL || r->links[H_FORE].mesh == NULL || r->links[H_PALM].mesh == NULL)
             return NULL;
         if (big) {
-            r->links[H_BASE].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.05f), copse_v3(0.1f, 0.1f, 0.05f), COPSE_INDEX_U32, 3u);
+            r->links[H_BASE].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.05f), copse_v3(0.1f, 0.1f, 0.05f), COPSE_MESH_INDEX_U32, 3u);
             r->links[H_FINGER_L].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.02f), copse_v3(0.005f, 0.005f, 0.02f),
-                                               COPSE_INDEX_U16, 3u);
+                                               COPSE_MESH_INDEX_U16, 3u);
             if (r->links[H_BASE].mesh == NULL || r->links[H_FINGER_L].mesh == NULL)
                 return NULL;
         }
@@ -838,9 +838,9 @@ static void test_build_errors(void)
     h->desc.tree_params.leaf_size = 0u;
     REFUSED(&h->desc, COPSE_ERR_PARAM);
     h->desc.tree_params.leaf_size = 4u;
-    h->desc.tree_params.projection = COPSE_PROJECT_XZ;
+    h->desc.tree_params.projection = COPSE_BVH_PROJECT_XZ;
     REFUSED(&h->desc, COPSE_ERR_PARAM);
-    h->desc.tree_params.projection = COPSE_PROJECT_NONE;
+    h->desc.tree_params.projection = COPSE_BVH_PROJECT_NONE;
     /* joints */
     saved = h->joints[4];
     h->joints[4].child = H_PALM; /* palm the child of two joints, forearm of none: two roots */
@@ -941,7 +941,7 @@ static void test_build_errors(void)
     REFUSED(&h->desc, COPSE_ERR_PARAM);
     h->links[H_FORE] = link;
     /* meshes: the BVH builder's statuses */
-    m = tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3(0.1f, 0.1f, 0.1f), COPSE_INDEX_U32, 3u);
+    m = tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3(0.1f, 0.1f, 0.1f), COPSE_MESH_INDEX_U32, 3u);
     if (!CHECK(m != NULL))
         return;
     h->links[H_TOOL].mesh = m;
@@ -955,20 +955,20 @@ static void test_build_errors(void)
     m->vertex_stride = 14u;
     REFUSED(&h->desc, COPSE_ERR_ALIGN);
     m->vertex_stride = 0u;
-    m->index_type = (copse_index_type)3;
+    m->index_type = (copse_mesh_index_type)3;
     REFUSED(&h->desc, COPSE_ERR_PARAM);
-    m->index_type = COPSE_INDEX_U32;
+    m->index_type = COPSE_MESH_INDEX_U32;
     m->positions = NULL;
     REFUSED(&h->desc, COPSE_ERR_NULL);
-    m->positions = tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3(0.1f, 0.1f, 0.1f), COPSE_INDEX_U32, 3u)->positions;
+    m->positions = tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3(0.1f, 0.1f, 0.1f), COPSE_MESH_INDEX_U32, 3u)->positions;
     ((uint32_t *)(uintptr_t)m->indices)[8] = ((const uint32_t *)m->indices)[7]; /* a zero-area triangle */
     CHECK(copse_robot_build_bytes(&h->desc) != (size_t)-1);
     h->desc.tree_params.flags = COPSE_BVH_REJECT_DEGENERATE;
     REFUSED(&h->desc, COPSE_ERR_DEGENERATE);
     h->desc.tree_params.flags = 0u;
-    m->index_type = COPSE_INDEX_NONE;
+    m->index_type = COPSE_MESH_INDEX_NONE;
     REFUSED(&h->desc, COPSE_ERR_INDEX); /* 12 triangles need 36 corners, 8 given */
-    m->index_type = COPSE_INDEX_U32;
+    m->index_type = COPSE_MESH_INDEX_U32;
     m->triangle_count = 0u; /* no triangles: no mesh, whatever else it says */
     m->positions = NULL;
     CHECK(copse_robot_build_bytes(&h->desc) != (size_t)-1);
@@ -1022,7 +1022,7 @@ static void test_build_bytes(void)
         return;
     check_exact(&h->desc);
     h->desc.tree_params.leaf_size = 1u;
-    h->desc.tree_params.split = COPSE_SPLIT_MEDIAN;
+    h->desc.tree_params.split = COPSE_BVH_SPLIT_MEDIAN;
     check_exact(&h->desc);
     for (r = 0; r < 8u; r++) {
         tm_robot *d;
@@ -1033,7 +1033,7 @@ static void test_build_bytes(void)
         if (r % 2u) {
             d->links[0].mesh = tm_cylinder(3u + r, 0.1f, -0.1f, 0.2f);
             d->links[d->desc.link_count - 1u].mesh =
-                tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3(0.1f, 0.2f, 0.3f), COPSE_INDEX_U16, 3u);
+                tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3(0.1f, 0.2f, 0.3f), COPSE_MESH_INDEX_U16, 3u);
         }
         check_exact(&d->desc);
     }
@@ -1202,8 +1202,8 @@ static double brute_nearest(const copse_mesh *m, const double *p)
     for (t = 0; t < m->triangle_count; t++) {
         double c[3][3], out[3], d;
         for (k = 0; k < 3u; k++) {
-            uint32_t v = m->index_type == COPSE_INDEX_U16   ? ((const uint16_t *)m->indices)[3u * t + k]
-                         : m->index_type == COPSE_INDEX_U32 ? ((const uint32_t *)m->indices)[3u * t + k]
+            uint32_t v = m->index_type == COPSE_MESH_INDEX_U16   ? ((const uint16_t *)m->indices)[3u * t + k]
+                         : m->index_type == COPSE_MESH_INDEX_U32 ? ((const uint32_t *)m->indices)[3u * t + k]
                                                             : 3u * t + k;
             c[k][0] = (double)m->positions[stride * v];
             c[k][1] = (double)m->positions[stride * v + 1u];
@@ -1285,8 +1285,8 @@ static int shapes_hold(const copse_link_desc *l)
         for (s = 0; s < l->sphere_count + l->capsule_count; s++) {
             int in = 1;
             for (k = 0; k < 3u; k++) {
-                uint32_t v = m->index_type == COPSE_INDEX_U16   ? ((const uint16_t *)m->indices)[3u * t + k]
-                             : m->index_type == COPSE_INDEX_U32 ? ((const uint32_t *)m->indices)[3u * t + k]
+                uint32_t v = m->index_type == COPSE_MESH_INDEX_U16   ? ((const uint16_t *)m->indices)[3u * t + k]
+                             : m->index_type == COPSE_MESH_INDEX_U32 ? ((const uint32_t *)m->indices)[3u * t + k]
                                                                 : 3u * t + k;
                 double p[3] = { (double)m->positions[stride * v], (double)m->positions[stride * v + 1u],
                                 (double)m->positions[stride * v + 2u] };
@@ -1351,7 +1351,7 @@ static void test_shapes_bound(void)
         half[1] = (double)test_rng_float(&rng, 0.01f, 1.0f);
         half[2] = (double)test_rng_float(&rng, 0.01f, 1.0f);
         d->links[0].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3((float)half[0], (float)half[1], (float)half[2]),
-                                  COPSE_INDEX_U32, 3u);
+                                  COPSE_MESH_INDEX_U32, 3u);
         reach = sqrt(half[0] * half[0] + half[1] * half[1] + half[2] * half[2]);
         if (trial % 2u) {
             d->spheres[0].center = copse_v3(0.0f, 0.0f, 0.0f);
@@ -1549,8 +1549,8 @@ static tm_robot *tm_small(void)
     r->links[0].name = "base";
     r->links[1].name = "arm";
     r->links[2].name = "f";
-    r->links[0].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3(0.1f, 0.1f, 0.1f), COPSE_INDEX_U16, 3u);
-    r->links[2].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.05f), copse_v3(0.01f, 0.01f, 0.05f), COPSE_INDEX_U32, 3u);
+    r->links[0].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.0f), copse_v3(0.1f, 0.1f, 0.1f), COPSE_MESH_INDEX_U16, 3u);
+    r->links[2].mesh = tm_box(copse_v3(0.0f, 0.0f, 0.05f), copse_v3(0.01f, 0.01f, 0.05f), COPSE_MESH_INDEX_U32, 3u);
     r->spheres[0].center = copse_v3(0.0f, 0.0f, 0.0f);
     r->spheres[0].radius = 0.2f;
     r->links[0].spheres = r->spheres;

@@ -125,7 +125,7 @@ static void run_twice(const char *name, sb_build_fn build, unsigned variant)
 
 /* ---- BVH ------------------------------------------------------------------------------------ */
 
-static const copse_bvh_split k_splits[3] = {COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_MIDPOINT};
+static const copse_bvh_split k_splits[3] = {COPSE_BVH_SPLIT_SAH, COPSE_BVH_SPLIT_MEDIAN, COPSE_BVH_SPLIT_MIDPOINT};
 static const char *const k_split_names[3] = {"sah", "median", "midpoint"};
 
 enum { BVH_MESH3, BVH_MESH2_XZ, BVH_BOXES3, BVH_BOXES2, BVH_SOURCES };
@@ -145,12 +145,12 @@ static bool build_bvh(copse_arena *arena, unsigned variant, uint32_t *hash)
     uint32_t h = SB_HASH0;
     params.split = k_splits[variant % 3u];
     params.leaf_size = 2;
-    params.projection = source == BVH_MESH2_XZ ? COPSE_PROJECT_XZ : COPSE_PROJECT_NONE;
+    params.projection = source == BVH_MESH2_XZ ? COPSE_BVH_PROJECT_XZ : COPSE_BVH_PROJECT_NONE;
     memset(&mesh, 0, sizeof mesh);
     mesh.positions = g_scene.verts;
     mesh.vertex_count = SB_PRIMS * 2u;
     mesh.indices = g_scene.tris;
-    mesh.index_type = COPSE_INDEX_U16;
+    mesh.index_type = COPSE_MESH_INDEX_U16;
     mesh.triangle_count = SB_PRIMS;
     if (source <= BVH_MESH2_XZ)
         st = copse_bvh_build_mesh(&bvh, arena, &mesh, &params);
@@ -365,7 +365,7 @@ static bool build_collide(copse_arena *arena, unsigned variant, uint32_t *hash)
     mesh.positions = g_scene.verts;
     mesh.vertex_count = SB_PRIMS * 2u;
     mesh.indices = g_scene.tris;
-    mesh.index_type = COPSE_INDEX_U16;
+    mesh.index_type = COPSE_MESH_INDEX_U16;
     mesh.triangle_count = SB_PRIMS;
     params.leaf_size = 2;
     st = copse_bvh_build_mesh(&bvh, arena, &mesh, &params);

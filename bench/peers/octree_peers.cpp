@@ -147,7 +147,7 @@ int main(int argc, char **argv)
                         sp.center = q[i];
                         sp.radius = f.r;
                         copse_id_list l = copse_id_list_make(ids.data(), s.count);
-                        copse_octree_in_sphere(&trees[t], &sp, &l);
+                        copse_octree_overlap_sphere(&trees[t], &sp, &l);
                         sink += l.count;
                     }
                 }
@@ -182,7 +182,7 @@ int main(int argc, char **argv)
                     sp.center = q[i];
                     sp.radius = f.r;
                     copse_id_list l = copse_id_list_make(ids.data(), s.count);
-                    copse_octree_in_sphere(&trees[t], &sp, &l);
+                    copse_octree_overlap_sphere(&trees[t], &sp, &l);
                     same = same && n == l.count;
                 }
             }

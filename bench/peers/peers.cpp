@@ -11,7 +11,7 @@
  *                   the box prepared once per query) in the callback | CGAL
  *                   number_of_intersected_primitives(Bbox_3) (exact do_intersect)
  *   box candidates  Bullet's processAllTriangles alone reports every triangle whose quantized AABB
- *                   meets the box; next to it, copse_bvh_overlap_box(COPSE_SELECT_LEAVES) with the
+ *                   meets the box; next to it, copse_bvh_overlap_box(COPSE_BVH_SELECT_LEAVES) with the
  *                   triangles of those leaves counted (both are supersets of the exact answer)
  *   nearest point   copse_bvh_nearest | rtcPointQuery with a closest-point callback (Embree's
  *                   closest_point tutorial) | CGAL closest_point_and_primitive (KD-tree hint on)
@@ -380,18 +380,18 @@ int bench_mesh(const std::string &name)
     timer.add(&cp.qps[BOX], n, [&] {
         for (unsigned i = 0; i < n; i++) {
             copse_id_list l = copse_id_list_make(ids.data(), (uint32_t)ids.size());
-            copse_bvh_overlap_box(&bvh, &q.boxes[i], COPSE_SELECT_PRIMS, &l);
+            copse_bvh_overlap_box(&bvh, &q.boxes[i], COPSE_BVH_SELECT_PRIMS, &l);
             cp.ans[BOX][i].id = l.count;
         }
     });
     // Bullet's own box query reports AABB candidates; copse's nearest equivalent is the
-    // triangles of the leaves whose box meets the query box (COPSE_SELECT_LEAVES).
+    // triangles of the leaves whose box meets the query box (COPSE_BVH_SELECT_LEAVES).
     std::vector<Answer> cp_candidates(n);
     double cp_candidates_qps = 0.0;
     timer.add(&cp_candidates_qps, n, [&] {
         for (unsigned i = 0; i < n; i++) {
             copse_id_list l = copse_id_list_make(ids.data(), (uint32_t)ids.size());
-            copse_bvh_overlap_box(&bvh, &q.boxes[i], COPSE_SELECT_LEAVES, &l);
+            copse_bvh_overlap_box(&bvh, &q.boxes[i], COPSE_BVH_SELECT_LEAVES, &l);
             uint32_t count = 0;
             for (uint32_t k = 0; k < l.count; k++) {
                 const uint32_t *prims;

@@ -28,7 +28,7 @@ static copse_mesh mb_mesh(const mesh_builder *mb)
     m.vertex_count = mb->nverts;
     m.vertex_stride = 0;
     m.indices = mb->idx;
-    m.index_type = COPSE_INDEX_U16;
+    m.index_type = COPSE_MESH_INDEX_U16;
     m.triangle_count = mb->ntris;
     return m;
 }

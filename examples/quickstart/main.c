@@ -33,7 +33,7 @@ static COPSE_ARENA_STORAGE(tree_memory, COPSE_BVH_BUILD_BYTES(TRIANGLE_COUNT, 4)
 
 int main(void)
 {
-    copse_mesh mesh = { vertices, VERTEX_COUNT, 0, triangles, COPSE_INDEX_U16, TRIANGLE_COUNT };
+    copse_mesh mesh = { vertices, VERTEX_COUNT, 0, triangles, COPSE_MESH_INDEX_U16, TRIANGLE_COUNT };
     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
     copse_arena arena;
     copse_bvh bvh;
@@ -64,7 +64,7 @@ int main(void)
     /* The robot's body as a sphere: which triangles does it touch? */
     body.center = copse_v3(3.8f, 0.5f, 4.5f);
     body.radius = 0.3f;
-    copse_bvh_overlap_sphere(&bvh, &body, COPSE_SELECT_PRIMS, &list);
+    copse_bvh_overlap_sphere(&bvh, &body, COPSE_BVH_SELECT_PRIMS, &list);
     printf("sphere: touches %u triangles%s\n", (unsigned)list.count, list.truncated ? " (and more)" : "");
 
     /* The surface nearest to a gripper 0.6 m above the crate, looking 3 m around. */

@@ -62,8 +62,8 @@ static COPSE_ARENA_STORAGE(scan_scratch, COPSE_OCTREE_BUILD_SCRATCH_BYTES(SCAN_P
 
 int main(void)
 {
-    copse_mesh world_mesh = { world_vertices, 12, 0, world_triangles, COPSE_INDEX_U16, 12 };
-    copse_mesh link_mesh = { link_vertices, 2u * SIDES + 2u, 0, link_triangles, COPSE_INDEX_U16, 4u * SIDES };
+    copse_mesh world_mesh = { world_vertices, 12, 0, world_triangles, COPSE_MESH_INDEX_U16, 12 };
+    copse_mesh link_mesh = { link_vertices, 2u * SIDES + 2u, 0, link_triangles, COPSE_MESH_INDEX_U16, 4u * SIDES };
     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
     copse_octree_config scan_config = { scan_points, NULL, SCAN_POINTS, { { 0, 0, 0 }, { 10, 2, 10 } },
                                         256, 256, 16, 8, 8 };

@@ -88,7 +88,7 @@ int main(int argc, char **argv)
     MEASURE("(floor)", 0);
 
     params.leaf_size = median.leaf_size = LEAF;
-    median.split = COPSE_SPLIT_MEDIAN;
+    median.split = COPSE_BVH_SPLIT_MEDIAN;
     copse_arena_init(&arena, g_mem, sizeof g_mem);
     MEASURE("copse_bvh_build_mesh", copse_bvh_build_mesh(&bvh, &arena, &mesh, &median));
     copse_arena_init(&arena, g_mem, sizeof g_mem);
@@ -96,10 +96,10 @@ int main(int argc, char **argv)
 
     MEASURE("copse_bvh_raycast", copse_bvh_raycast(&bvh, &ray, &hit));
     MEASURE("copse_bvh_raycast_all", copse_bvh_raycast_all(&bvh, &ray, &hit_list));
-    MEASURE("copse_bvh_overlap_box", copse_bvh_overlap_box(&bvh, &box, COPSE_SELECT_PRIMS, &id_list));
-    MEASURE("copse_bvh_overlap_sphere", copse_bvh_overlap_sphere(&bvh, &body, COPSE_SELECT_PRIMS, &id_list));
+    MEASURE("copse_bvh_overlap_box", copse_bvh_overlap_box(&bvh, &box, COPSE_BVH_SELECT_PRIMS, &id_list));
+    MEASURE("copse_bvh_overlap_sphere", copse_bvh_overlap_sphere(&bvh, &body, COPSE_BVH_SELECT_PRIMS, &id_list));
     MEASURE("copse_bvh_visit_sphere",
-            copse_bvh_visit_sphere(&bvh, &body, COPSE_SELECT_PRIMS, count_ids, &visited));
+            copse_bvh_visit_sphere(&bvh, &body, COPSE_BVH_SELECT_PRIMS, count_ids, &visited));
     MEASURE("copse_bvh_nearest", copse_bvh_nearest(&bvh, point, 3.0f, &near));
     MEASURE("copse_bvh_nearest_vertex", copse_bvh_nearest_vertex(&bvh, point, 3.0f, &near));
     MEASURE("copse_bvh_get_stats", copse_bvh_get_stats(&bvh, &stats));

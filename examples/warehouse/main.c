@@ -283,7 +283,7 @@ static void drive_measure(const copse_bvh *bvh, const copse_vec3 *poses, int n, 
         copse_sphere body;
         body.center = copse_v3(poses[i].x, BODY_Y, poses[i].z);
         body.radius = BODY_R;
-        (void)copse_bvh_overlap_sphere(bvh, &body, COPSE_SELECT_PRIMS, &list);
+        (void)copse_bvh_overlap_sphere(bvh, &body, COPSE_BVH_SELECT_PRIMS, &list);
         at[i].touching = list.count;
         at[i].more = list.truncated;
         at[i].first_id = list.count > 0 ? ids[0] : COPSE_NONE;

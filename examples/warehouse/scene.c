@@ -171,7 +171,7 @@ copse_mesh scene_mesh(const scene *s)
     m.vertex_count = s->nverts;
     m.vertex_stride = 0; /* packed xyz */
     m.indices = s->idx;
-    m.index_type = COPSE_INDEX_U16;
+    m.index_type = COPSE_MESH_INDEX_U16;
     m.triangle_count = s->ntris;
     return m;
 }

@@ -40,7 +40,6 @@ extern "C" {
 /* COPSE_BSP_MAX_DEPTH, levels below the root (the builders' cap and every walk's stack), is a
  * setting: config.h. */
 #define COPSE_BSP_MAX_OBJECTS (1u << 24) /* 2D objects / 3D brushes per tree */
-#define COPSE_BSP_NONE COPSE_NONE        /* "no leaf", "no object" */
 
 /* Which dump: one node per line in pre-order (indented by depth), or one line per level. */
 typedef enum copse_bsp_order {
@@ -134,28 +133,31 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
 typedef struct copse_bsp2_where {
     bool solid;      /* the point lies in an object */
     uint32_t leaf;   /* the leaf (node index) holding the point; on a line, the high side's */
-    uint32_t object; /* the lowest-index object holding the point, or COPSE_BSP_NONE */
+    uint32_t id;     /* the lowest-index object holding the point, or COPSE_NONE */
 } copse_bsp2_where;
 
 copse_status copse_bsp2_locate(const copse_bsp2 *bsp, copse_vec2 point, copse_bsp2_where *out);
 
-/* Does the box / circle touch any object? (*hit is the answer.) */
-copse_status copse_bsp2_overlap_box(const copse_bsp2 *bsp, const copse_box2 *box, bool *hit);
-copse_status copse_bsp2_overlap_circle(const copse_bsp2 *bsp, const copse_circle *circle, bool *hit);
+/* Does the box / circle touch any object? *object: one that does (the first the walk finds), or
+ * COPSE_NONE. */
+copse_status copse_bsp2_any_box(const copse_bsp2 *bsp, const copse_box2 *box, uint32_t *object);
+copse_status copse_bsp2_any_circle(const copse_bsp2 *bsp, const copse_circle *circle, uint32_t *object);
 
-/* The first point of the segment a -> b that lies in an object: line of sight. Any finite
- * ends are answered, even ones more than FLT_MAX apart (b - a overflows: the trace runs from
- * the midpoint in two halves, t stays a fraction of the whole segment). */
+/* A trace is a sweep (copse/collide.h's vocabulary: the path first, then the tree): a point
+ * moved from a to b, stopped at the first point that lies in an object: line of sight. Any
+ * finite ends are answered, even ones more than FLT_MAX apart (b - a overflows: the trace runs
+ * from the midpoint in two halves, t stays a fraction of the whole segment). */
 typedef struct copse_bsp2_trace {
     bool hit;
+    bool start_solid;  /* a already lies in an object: t 0, normal 0 */
     float t;           /* the point is a + t*(b - a), t in [0, 1]; 1 when nothing is hit */
     copse_vec2 point;
     copse_vec2 normal; /* the crossed side of the object's box (-1/+1 on one axis); 0 when a is inside */
-    uint32_t object;   /* the object hit (lowest index on a tie), or COPSE_BSP_NONE */
-    uint32_t leaf;     /* the leaf where it was hit, or COPSE_BSP_NONE */
+    uint32_t id;       /* the object hit (lowest index on a tie), or COPSE_NONE */
+    uint32_t leaf;     /* the leaf where it was hit, or COPSE_NONE */
 } copse_bsp2_trace;
 
-copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *segment, copse_bsp2_trace *out);
+copse_status copse_sweep_point_bsp2(const copse_segment2 *path, const copse_bsp2 *bsp, copse_bsp2_trace *out);
 
 /* Every leaf in front-to-back order from `eye` (the side of each line holding the eye first;
  * on a line, the low side first) or back-to-front (the painter's order). */
@@ -166,8 +168,8 @@ copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 ey
 
 /* Leaves (node indices) whose closed region touches the box, in node order: an array form
  * (copse_id_list: capacity, then `truncated`) and a visitor form. */
-copse_status copse_bsp2_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, copse_id_list *out);
-copse_status copse_bsp2_visit_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box,
+copse_status copse_bsp2_overlap_box_leaves(const copse_bsp2 *bsp, const copse_box2 *box, copse_id_list *out);
+copse_status copse_bsp2_visit_box_leaves(const copse_bsp2 *bsp, const copse_box2 *box,
                                             copse_id_visitor visit, void *user);
 
 /* The objects a leaf lists (indices into the caller's boxes). */
@@ -335,7 +337,7 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
 
 typedef struct copse_bsp3_where {
     bool solid;
-    uint32_t leaf; /* the child code of the leaf holding the point (COPSE_BSP3_EMPTY for empty space) */
+    uint32_t leaf; /* the leaf holding the point (an index of leaves[]), or COPSE_NONE in empty space */
 } copse_bsp3_where;
 
 /* Point contents: solid when the point lies in a brush (closed). */
@@ -343,27 +345,28 @@ copse_status copse_bsp3_contents(const copse_bsp3 *bsp, copse_vec3 point, copse_
 
 typedef struct copse_bsp3_trace {
     bool hit;
-    bool start_solid;  /* the start already touches solid: fraction 0, normal 0 */
-    float fraction;    /* first contact at a + fraction*(b - a); 1 when nothing is hit */
+    bool start_solid;  /* the start already touches solid: t 0, normal 0 */
+    float t;           /* first contact at a + t*(b - a), t in [0, 1]; 1 when nothing is hit */
     copse_vec3 point;  /* the segment's point (the sphere's centre) at first contact */
     copse_vec3 normal; /* unit normal of the plane crossed, facing the start */
-    uint32_t brush;    /* the brush hit (swept spheres and mixed leaves), else COPSE_BSP_NONE */
+    uint32_t id;       /* the brush hit (swept spheres and mixed leaves), else COPSE_NONE */
 } copse_bsp3_trace;
 
-/* radius 0: the segment against solid space (the solid-leaf walk of Quake's hull traces);
- * radius > 0: a sphere swept from a to b, against every brush's planes pushed out by the radius
+/* Traces, sweeps of a point or a sphere along the path a -> b (the path first, as in 2D).
+ * A point (or radius 0): the segment against solid space (the solid-leaf walk of Quake's hull
+ * traces); radius > 0: a sphere swept from a to b, against every brush's planes pushed out by the radius
  * (with the brushes' axis-aligned bevels, as Quake 3 does for its box traces): exact on faces,
  * a little wider than the true rounded sweep near edges and corners. Any finite ends are
  * answered, even ones more than FLT_MAX apart (traced in two halves from the midpoint, as the
  * 2D segment is). */
-copse_status copse_bsp3_trace_sphere(const copse_bsp3 *bsp, const copse_segment3 *segment, float radius,
+copse_status copse_sweep_sphere_bsp3(const copse_segment3 *path, float radius, const copse_bsp3 *bsp,
                                      copse_bsp3_trace *out);
-copse_status copse_bsp3_trace_ray(const copse_bsp3 *bsp, const copse_segment3 *segment, copse_bsp3_trace *out);
+copse_status copse_sweep_point_bsp3(const copse_segment3 *path, const copse_bsp3 *bsp, copse_bsp3_trace *out);
 
-/* Does the closed box touch solid? Decided against each brush's planes pushed out by the box's
+/* Does the closed box touch solid? *brush: a brush it touches, or COPSE_NONE. Decided against each brush's planes pushed out by the box's
  * extent along their normals (plus the bevels): exact for brushes from boxes and extruded
  * polygons, conservative near the edges of other brushes. */
-copse_status copse_bsp3_overlap_box(const copse_bsp3 *bsp, const copse_box3 *box, bool *hit);
+copse_status copse_bsp3_any_box(const copse_bsp3 *bsp, const copse_box3 *box, uint32_t *brush);
 
 /* Dumps as for the 2D tree; node tokens: "P<plane>" (a node on planes[plane]), "E" (empty),
  * "S<b>,<b>.." (solid, the brushes listed), "M<b>,.." (mixed). Children in the order front, back.

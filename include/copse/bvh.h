@@ -81,45 +81,45 @@ extern "C" {
 
 /* ---- inputs -------------------------------------------------------------------------------- */
 
-typedef enum copse_index_type {
-    COPSE_INDEX_NONE = 0, /* no index buffer: triangle t is vertices 3t, 3t+1, 3t+2 */
-    COPSE_INDEX_U16 = 2,
-    COPSE_INDEX_U32 = 4
-} copse_index_type;
+typedef enum copse_mesh_index_type {
+    COPSE_MESH_INDEX_NONE = 0, /* no index buffer: triangle t is vertices 3t, 3t+1, 3t+2 */
+    COPSE_MESH_INDEX_U16 = 2,
+    COPSE_MESH_INDEX_U32 = 4
+} copse_mesh_index_type;
 
 /* A triangle mesh, as the caller already stores it. */
 typedef struct copse_mesh {
     const float *positions;      /* x of vertex 0; y and z follow it */
     uint32_t vertex_count;
     uint32_t vertex_stride;      /* bytes from one vertex to the next; 0 means 12 (packed xyz) */
-    const void *indices;         /* 3 per triangle, of index_type; NULL with COPSE_INDEX_NONE */
-    copse_index_type index_type;
+    const void *indices;         /* 3 per triangle, of index_type; NULL with COPSE_MESH_INDEX_NONE */
+    copse_mesh_index_type index_type;
     uint32_t triangle_count;
 } copse_mesh;
 
 typedef enum copse_bvh_split {
-    COPSE_SPLIT_SAH = 0,     /* binned surface area heuristic: best queries, default */
-    COPSE_SPLIT_MEDIAN = 1,  /* Recast chunky mesh: longest axis, median primitive */
-    COPSE_SPLIT_MIDPOINT = 2 /* middle of the centroid bounds' longest axis */
+    COPSE_BVH_SPLIT_SAH = 0,     /* binned surface area heuristic: best queries, default */
+    COPSE_BVH_SPLIT_MEDIAN = 1,  /* Recast chunky mesh: longest axis, median primitive */
+    COPSE_BVH_SPLIT_MIDPOINT = 2 /* middle of the centroid bounds' longest axis */
 } copse_bvh_split;
 
-typedef enum copse_projection {
-    COPSE_PROJECT_NONE = 0, /* a 3D tree */
-    COPSE_PROJECT_XZ = 1,   /* a 2D tree over (x, z): ground plane with y up, as Recast */
-    COPSE_PROJECT_XY = 2,   /* a 2D tree over (x, y) */
-    COPSE_PROJECT_YZ = 3    /* a 2D tree over (y, z) */
-} copse_projection;
+typedef enum copse_bvh_projection {
+    COPSE_BVH_PROJECT_NONE = 0, /* a 3D tree */
+    COPSE_BVH_PROJECT_XZ = 1,   /* a 2D tree over (x, z): ground plane with y up, as Recast */
+    COPSE_BVH_PROJECT_XY = 2,   /* a 2D tree over (x, y) */
+    COPSE_BVH_PROJECT_YZ = 3    /* a 2D tree over (y, z) */
+} copse_bvh_projection;
 
 #define COPSE_BVH_REJECT_DEGENERATE 1u /* flag: a zero-area triangle fails the build */
 
 typedef struct copse_bvh_params {
     copse_bvh_split split;
-    uint32_t leaf_size;          /* most primitives per leaf, 1..COPSE_BVH_MAX_LEAF */
-    copse_projection projection; /* mesh builds only; box builds take their dimension from the boxes */
-    uint32_t flags;              /* COPSE_BVH_REJECT_DEGENERATE */
+    uint32_t leaf_size;              /* most primitives per leaf, 1..COPSE_BVH_MAX_LEAF */
+    copse_bvh_projection projection; /* mesh builds only; box builds take their dimension from the boxes */
+    uint32_t flags;                  /* COPSE_BVH_REJECT_DEGENERATE */
 } copse_bvh_params;
 
-#define COPSE_BVH_PARAMS_DEFAULT { COPSE_SPLIT_SAH, 4u, COPSE_PROJECT_NONE, 0u }
+#define COPSE_BVH_PARAMS_DEFAULT { COPSE_BVH_SPLIT_SAH, 4u, COPSE_BVH_PROJECT_NONE, 0u }
 
 /* ---- the tree ------------------------------------------------------------------------------ */
 
@@ -130,11 +130,11 @@ typedef struct copse_bvh_params {
 typedef struct copse_bvh_node3 { float min[3], max[3]; int32_t index; uint32_t count; } copse_bvh_node3;
 typedef struct copse_bvh_node2 { float min[2], max[2]; int32_t index; uint32_t count; } copse_bvh_node2;
 
-typedef enum copse_prim_kind {
-    COPSE_PRIM_NONE = 0,
-    COPSE_PRIM_TRIANGLES = 1,
-    COPSE_PRIM_BOXES = 2
-} copse_prim_kind;
+typedef enum copse_bvh_prim_kind {
+    COPSE_BVH_PRIM_NONE = 0,
+    COPSE_BVH_PRIM_TRIANGLES = 1,
+    COPSE_BVH_PRIM_BOXES = 2
+} copse_bvh_prim_kind;
 
 typedef struct copse_bvh {
     const void *nodes;           /* copse_bvh_node3[] or copse_bvh_node2[] by dim */
@@ -142,7 +142,7 @@ typedef struct copse_bvh {
     uint32_t node_count;
     uint32_t prim_count;
     uint8_t dim;                 /* 2 or 3 (0 for an empty or failed tree) */
-    uint8_t kind;                /* copse_prim_kind */
+    uint8_t kind;                /* copse_bvh_prim_kind */
     uint8_t axis[3];             /* which input axis each tree axis reads (projection) */
     uint8_t depth;               /* levels, root = 1 */
     uint32_t degenerate_count;   /* zero-area triangles in the tree (they can be nearest, never hit) */
@@ -216,30 +216,30 @@ copse_status copse_bvh_view_boxes2(copse_bvh *bvh, const void *blob, size_t len,
  * are in copse/query.h, shared with the other trees. */
 
 /* What an overlap query reports. */
-typedef enum copse_select {
-    COPSE_SELECT_PRIMS = 0, /* primitive ids whose geometry overlaps the shape (exact test) */
-    COPSE_SELECT_LEAVES = 1 /* leaf node indices whose bounds overlap it (Recast's chunks) */
-} copse_select;
+typedef enum copse_bvh_select {
+    COPSE_BVH_SELECT_PRIMS = 0, /* primitive ids whose geometry overlaps the shape (exact test) */
+    COPSE_BVH_SELECT_LEAVES = 1 /* leaf node indices whose bounds overlap it (Recast's chunks) */
+} copse_bvh_select;
 
 /* ---- queries on 3D trees --------------------------------------------------------------------
  * All return COPSE_OK, or COPSE_ERR_NULL / NONFINITE / DIMENSION / EMPTY_RANGE for bad
  * queries, and PARAM for a ray of zero direction (with an empty result). Boxes, spheres and segments are closed sets: touching
  * counts. Overlap lists are in tree order; ray hit lists are sorted by t, then id. */
 
-copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
+copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_bvh_select select,
                                    copse_id_list *out);
-copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
+copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, copse_bvh_select select,
                                  copse_id_visitor visit, void *user);
 
-copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_select select,
+copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_bvh_select select,
                                       copse_id_list *out);
-copse_status copse_bvh_visit_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_select select,
+copse_status copse_bvh_visit_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_bvh_select select,
                                     copse_id_visitor visit, void *user);
 
 copse_status copse_bvh_overlap_segment(const copse_bvh *bvh, const copse_segment3 *segment,
-                                       copse_select select, copse_id_list *out);
+                                       copse_bvh_select select, copse_id_list *out);
 copse_status copse_bvh_visit_segment(const copse_bvh *bvh, const copse_segment3 *segment,
-                                     copse_select select, copse_id_visitor visit, void *user);
+                                     copse_bvh_select select, copse_id_visitor visit, void *user);
 
 /* First hit along the ray (smallest t in [0, t_max]; ties to the lower id). */
 copse_status copse_bvh_raycast(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit *hit);
@@ -262,18 +262,18 @@ copse_status copse_bvh_nearest_vertex(const copse_bvh *bvh, copse_vec3 point, fl
 
 /* ---- queries on 2D trees (2D boxes, or a projected mesh in projection coordinates) --------- */
 
-copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_select select,
+copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_bvh_select select,
                                     copse_id_list *out);
-copse_status copse_bvh_visit_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_select select,
+copse_status copse_bvh_visit_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_bvh_select select,
                                   copse_id_visitor visit, void *user);
-copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *circle, copse_select select,
+copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *circle, copse_bvh_select select,
                                       copse_id_list *out);
-copse_status copse_bvh_visit_circle(const copse_bvh *bvh, const copse_circle *circle, copse_select select,
+copse_status copse_bvh_visit_circle(const copse_bvh *bvh, const copse_circle *circle, copse_bvh_select select,
                                     copse_id_visitor visit, void *user);
 copse_status copse_bvh_overlap_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
-                                        copse_select select, copse_id_list *out);
+                                        copse_bvh_select select, copse_id_list *out);
 copse_status copse_bvh_visit_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
-                                      copse_select select, copse_id_visitor visit, void *user);
+                                      copse_bvh_select select, copse_id_visitor visit, void *user);
 /* 2D rays enter a primitive where they first touch it (t = 0 from inside). */
 copse_status copse_bvh_raycast2(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit *hit);
 copse_status copse_bvh_raycast2_all(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit_list *out);
@@ -291,7 +291,7 @@ typedef bool (*copse_bounds_visitor)(void *user, const float *min, const float *
 copse_status copse_bvh_walk(const copse_bvh *bvh, copse_bounds_visitor enter, copse_id_visitor visit,
                             void *user);
 
-/* The primitive indices of leaf node `leaf` (from a COPSE_SELECT_LEAVES query). */
+/* The primitive indices of leaf node `leaf` (from a COPSE_BVH_SELECT_LEAVES query). */
 copse_status copse_bvh_leaf_prims(const copse_bvh *bvh, uint32_t leaf, const uint32_t **prims,
                                   uint32_t *count);
 

@@ -245,7 +245,7 @@ copse_status copse_octree_overlap_convex(const copse_octree *tree, const copse_c
                                          const copse_pose *pose, copse_id_list *out);
 copse_status copse_octree_visit_convex(const copse_octree *tree, const copse_convex *convex, const copse_pose *pose,
                                        copse_id_visitor visit, void *user);
-/* (Spheres and capsules without a pose: copse_octree_in_sphere, _in_capsule and their visitors.) */
+/* (Spheres and capsules without a pose: copse_octree_overlap_sphere, _overlap_capsule and their visitors.) */
 
 /* The nearest point to the posed shape: its id, the point (tree_point) and the closest point
  * of the shape (shape_point). depth and normal as for the BVH: a sphere or capsule reaching

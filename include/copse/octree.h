@@ -176,20 +176,19 @@ void copse_octree_clear(copse_octree *tree);
 /* ---- point queries: COPSE_OK, or NULL / NONFINITE / EMPTY_RANGE with an empty answer --------- */
 
 /* Points in a closed box / ball. Lists are in tree order; `truncated` when more were found. */
-copse_status copse_octree_in_box(const copse_octree *tree, const copse_box3 *box, copse_id_list *out);
+copse_status copse_octree_overlap_box(const copse_octree *tree, const copse_box3 *box, copse_id_list *out);
 copse_status copse_octree_visit_box(const copse_octree *tree, const copse_box3 *box, copse_id_visitor visit,
                                     void *user);
-copse_status copse_octree_in_sphere(const copse_octree *tree, const copse_sphere *sphere, copse_id_list *out);
+copse_status copse_octree_overlap_sphere(const copse_octree *tree, const copse_sphere *sphere, copse_id_list *out);
 copse_status copse_octree_visit_sphere(const copse_octree *tree, const copse_sphere *sphere,
                                        copse_id_visitor visit, void *user);
 
 /* Points within capsule->radius of the segment [a, b] (a robot link against a scan). The point's
  * distance is to the closest point of the segment as geo computes it; see docs/octree.md. */
-copse_status copse_octree_in_capsule(const copse_octree *tree, const copse_capsule *capsule, copse_id_list *out);
+copse_status copse_octree_overlap_capsule(const copse_octree *tree, const copse_capsule *capsule, copse_id_list *out);
 copse_status copse_octree_visit_capsule(const copse_octree *tree, const copse_capsule *capsule,
                                         copse_id_visitor visit, void *user);
-/* Is any point within the capsule? *id: the first one found in tree order, or COPSE_NONE. */
-copse_status copse_octree_capsule_any(const copse_octree *tree, const copse_capsule *capsule, uint32_t *id);
+/* (Is any point within a sphere or capsule: copse_octree_any_sphere / _any_capsule, collide.h.) */
 
 typedef struct copse_neighbor {
     float distance_sq;

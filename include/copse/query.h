@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define COPSE_NONE 0xFFFFFFFFu /* "no primitive": a miss */
+#define COPSE_NONE 0xFFFFFFFFu /* "no id": no primitive, point, object, brush or leaf (a miss) */
 
 /* An array result: up to `capacity` entries; `truncated` when more were found. */
 typedef struct copse_id_list {

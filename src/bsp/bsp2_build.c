@@ -132,7 +132,7 @@ static copse_status bsp2_run(const copse_box2 *scene, const copse_box2 *objects,
     stack[0].min[1] = scene->min.y;
     stack[0].max[0] = scene->max.x;
     stack[0].max[1] = scene->max.y;
-    stack[0].patch = COPSE_BSP_NONE;
+    stack[0].patch = COPSE_NONE;
     stack[0].depth = 0;
     sp = 1;
     while (sp > 0) {
@@ -145,7 +145,7 @@ static copse_status bsp2_run(const copse_box2 *scene, const copse_box2 *objects,
         out->nodes_used++;
         if (bsp2_outgrown(out))
             return COPSE_ERR_NOMEM;
-        if (out->nodes != NULL && r.patch != COPSE_BSP_NONE)
+        if (out->nodes != NULL && r.patch != COPSE_NONE)
             out->nodes[r.patch].index = k;
         pieces = choose_line(objects, n, &r, &axis, &split, &cuts);
         if (r.depth >= max_depth)
@@ -182,7 +182,7 @@ static copse_status bsp2_run(const copse_box2 *scene, const copse_box2 *objects,
         stack[sp++].depth = r.depth + 1u;
         stack[sp] = r;
         stack[sp].max[axis] = split;
-        stack[sp].patch = COPSE_BSP_NONE;
+        stack[sp].patch = COPSE_NONE;
         stack[sp++].depth = r.depth + 1u;
     }
     return COPSE_OK;

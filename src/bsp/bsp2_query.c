@@ -120,7 +120,7 @@ static void shape_init(shape_ctx *s, float x0, float y0, float x1, float y1)
     s->mx[1] = y1;
     s->c[0] = s->c[1] = 0.0f;
     s->r = -1.0f;
-    s->best = COPSE_BSP_NONE;
+    s->best = COPSE_NONE;
     s->stop_at_first = false;
 }
 
@@ -130,8 +130,8 @@ copse_status copse_bsp2_locate(const copse_bsp2 *bsp, copse_vec2 point, copse_bs
     if (out == NULL)
         return COPSE_ERR_NULL;
     out->solid = false;
-    out->leaf = COPSE_BSP_NONE;
-    out->object = COPSE_BSP_NONE;
+    out->leaf = COPSE_NONE;
+    out->id = COPSE_NONE;
     if (check_tree(bsp) != COPSE_OK)
         return COPSE_ERR_NULL;
     if (!bsp_finite2(&point))
@@ -151,8 +151,8 @@ copse_status copse_bsp2_locate(const copse_bsp2 *bsp, copse_vec2 point, copse_bs
     /* on a line the point belongs to the closed regions on both sides: ask them all */
     shape_init(&s, point.x, point.y, point.x, point.y);
     (void)walk_box(bsp, s.mn, s.mx, shape_leaf, &s);
-    out->object = s.best;
-    out->solid = s.best != COPSE_BSP_NONE;
+    out->id = s.best;
+    out->solid = s.best != COPSE_NONE;
     return COPSE_OK;
 }
 
@@ -166,13 +166,13 @@ static copse_status box_arrays(const copse_box2 *box, float *mn, float *mx)
     return bsp_check_box(mn, mx, 2);
 }
 
-copse_status copse_bsp2_overlap_box(const copse_bsp2 *bsp, const copse_box2 *box, bool *hit)
+copse_status copse_bsp2_any_box(const copse_bsp2 *bsp, const copse_box2 *box, uint32_t *object)
 {
     shape_ctx s;
     copse_status st;
-    if (hit == NULL)
+    if (object == NULL)
         return COPSE_ERR_NULL;
-    *hit = false;
+    *object = COPSE_NONE;
     if (bsp == NULL || box == NULL)
         return COPSE_ERR_NULL;
     shape_init(&s, 0.0f, 0.0f, 0.0f, 0.0f);
@@ -181,17 +181,17 @@ copse_status copse_bsp2_overlap_box(const copse_bsp2 *bsp, const copse_box2 *box
         return st;
     s.stop_at_first = true;
     (void)walk_box(bsp, s.mn, s.mx, shape_leaf, &s);
-    *hit = s.best != COPSE_BSP_NONE;
+    *object = s.best;
     return COPSE_OK;
 }
 
-copse_status copse_bsp2_overlap_circle(const copse_bsp2 *bsp, const copse_circle *circle, bool *hit)
+copse_status copse_bsp2_any_circle(const copse_bsp2 *bsp, const copse_circle *circle, uint32_t *object)
 {
     shape_ctx s;
     float r;
-    if (hit == NULL)
+    if (object == NULL)
         return COPSE_ERR_NULL;
-    *hit = false;
+    *object = COPSE_NONE;
     if (bsp == NULL || circle == NULL)
         return COPSE_ERR_NULL;
     r = circle->radius;
@@ -205,7 +205,7 @@ copse_status copse_bsp2_overlap_circle(const copse_bsp2 *bsp, const copse_circle
     s.r = r;
     s.stop_at_first = true;
     (void)walk_box(bsp, s.mn, s.mx, shape_leaf, &s);
-    *hit = s.best != COPSE_BSP_NONE;
+    *object = s.best;
     return COPSE_OK;
 }
 
@@ -276,10 +276,10 @@ static int seg_walk(const copse_bsp2 *bsp, const float *org, const float *dir, c
                 int axis;
                 object_box(bsp, o, mn, mx);
                 if (seg_box(org, dir, mn, mx, &t, &axis) &&
-                    (!out->hit || t < out->t || (t == out->t && o < out->object))) {
+                    (!out->hit || t < out->t || (t == out->t && o < out->id))) {
                     out->hit = true;
                     out->t = t;
-                    out->object = o;
+                    out->id = o;
                     out->leaf = e.node;
                     best_axis = axis;
                 }
@@ -311,30 +311,30 @@ static int seg_walk(const copse_bsp2 *bsp, const float *org, const float *dir, c
     return best_axis;
 }
 
-copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *segment, copse_bsp2_trace *out)
+copse_status copse_sweep_point_bsp2(const copse_segment2 *path, const copse_bsp2 *bsp, copse_bsp2_trace *out)
 {
     float a[2], b[2], org[2], dir[2];
     int best_axis = -1;
     unsigned part, parts;
     if (out == NULL)
         return COPSE_ERR_NULL;
-    out->hit = false;
+    out->hit = out->start_solid = false;
     out->t = 1.0f;
-    out->object = out->leaf = COPSE_BSP_NONE;
+    out->id = out->leaf = COPSE_NONE;
     out->normal = copse_v2(0.0f, 0.0f);
-    if (bsp == NULL || segment == NULL) {
+    if (bsp == NULL || path == NULL) {
         out->point = copse_v2(0.0f, 0.0f);
         return COPSE_ERR_NULL;
     }
-    out->point = segment->b;
-    if (!bsp_finite2(&segment->a) || !bsp_finite2(&segment->b))
+    out->point = path->b;
+    if (!bsp_finite2(&path->a) || !bsp_finite2(&path->b))
         return COPSE_ERR_NONFINITE;
     if (bsp->node_count == 0)
         return COPSE_OK;
-    a[0] = segment->a.x;
-    a[1] = segment->a.y;
-    b[0] = segment->b.x;
-    b[1] = segment->b.y;
+    a[0] = path->a.x;
+    a[1] = path->a.y;
+    b[0] = path->b.x;
+    b[1] = path->b.y;
     parts = bsp_parts(a, b, 2); /* 2 when b - a overflows */
     for (part = 0; part < parts && !out->hit; part++) {
         bsp_part(a, b, part, parts, org, dir, 2);
@@ -347,6 +347,7 @@ copse_status copse_bsp2_segment(const copse_bsp2 *bsp, const copse_segment2 *seg
             out->normal.x = dir[0] > 0.0f ? -1.0f : 1.0f;
         else if (best_axis == 1)
             out->normal.y = dir[1] > 0.0f ? -1.0f : 1.0f;
+        out->start_solid = best_axis < 0; /* entered through no side: a lies in the object */
     }
     return COPSE_OK;
 }
@@ -420,12 +421,12 @@ static copse_status leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, 
     return st;
 }
 
-copse_status copse_bsp2_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box, copse_id_list *out)
+copse_status copse_bsp2_overlap_box_leaves(const copse_bsp2 *bsp, const copse_box2 *box, copse_id_list *out)
 {
     return out == NULL ? COPSE_ERR_NULL : leaves_in_box(bsp, box, out, NULL, NULL);
 }
 
-copse_status copse_bsp2_visit_leaves_in_box(const copse_bsp2 *bsp, const copse_box2 *box,
+copse_status copse_bsp2_visit_box_leaves(const copse_bsp2 *bsp, const copse_box2 *box,
                                             copse_id_visitor visit, void *user)
 {
     return leaves_in_box(bsp, box, NULL, visit, user);

@@ -48,7 +48,7 @@ typedef struct binfo {
 typedef struct work_entry {
     uint32_t begin, end; /* its fragments: frags[begin .. end) */
     uint32_t depth;
-    uint32_t patch;      /* the node whose child this region fills (COPSE_BSP_NONE: the root) */
+    uint32_t patch;      /* the node whose child this region fills (COPSE_NONE: the root) */
     uint32_t side;       /* which child */
 } work_entry;
 
@@ -234,7 +234,7 @@ static copse_status prepare(builder *b, uint32_t verts_cap)
         b->side_plane[i] = u;
     }
     for (i = 0; i < b->uplane_count; i++)
-        b->stamp[i] = COPSE_BSP_NONE;
+        b->stamp[i] = COPSE_NONE;
     /* a corner within eps of a plane is on it; the walks add slack for their own rounding */
     b->eps = scale * 1e-6f;
     b->slack = scale * 1e-5f;
@@ -263,7 +263,7 @@ static unsigned classify(const builder *b, const frag *f, uint32_t u)
 
 static uint32_t choose_plane(builder *b, const frag *f, uint32_t nf, uint32_t serial)
 {
-    uint32_t best = COPSE_BSP_NONE, seen = 0, i, k;
+    uint32_t best = COPSE_NONE, seen = 0, i, k;
     uint64_t best_score = 0;
     for (i = 0; i < nf && seen < BSP3_CANDIDATES; i++) {
         const binfo *bi = &b->info[f[i].brush];
@@ -284,7 +284,7 @@ static uint32_t choose_plane(builder *b, const frag *f, uint32_t nf, uint32_t se
                 cut += c == 3u;
             }
             score = (uint64_t)b->weight * cut + (front > back ? front - back : back - front);
-            if (best == COPSE_BSP_NONE || score < best_score || (score == best_score && u < best)) {
+            if (best == COPSE_NONE || score < best_score || (score == best_score && u < best)) {
                 best = u;
                 best_score = score;
             }
@@ -295,7 +295,7 @@ static uint32_t choose_plane(builder *b, const frag *f, uint32_t nf, uint32_t se
 
 static void patch(builder *b, const work_entry *e, uint32_t code)
 {
-    if (e->patch == COPSE_BSP_NONE)
+    if (e->patch == COPSE_NONE)
         b->root = code;
     else if (b->nodes != NULL)
         b->nodes[e->patch].child[e->side] = code;
@@ -318,7 +318,7 @@ static copse_status run(builder *b)
     stack[0].begin = 0;
     stack[0].end = b->n;
     stack[0].depth = 0;
-    stack[0].patch = COPSE_BSP_NONE;
+    stack[0].patch = COPSE_NONE;
     stack[0].side = 0;
     sp = 1;
     while (sp > 0) {
@@ -512,7 +512,7 @@ copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_b
     {
         uint32_t i;
         for (i = 0; i < b.uplane_count; i++) /* the same decisions as the count pass */
-            b.stamp[i] = COPSE_BSP_NONE;
+            b.stamp[i] = COPSE_NONE;
     }
     b.room = (size_t)-1; /* the tree is in place */
     st = run(&b);

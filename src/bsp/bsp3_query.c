@@ -21,7 +21,7 @@ typedef enum trace_mode { MODE_RAY, MODE_SPHERE, MODE_BOX } trace_mode;
 typedef struct trace_entry {
     uint32_t code;
     float t0, t1;
-    uint32_t entry_plane; /* the plane crossed at t0 (COPSE_BSP_NONE: the start) */
+    uint32_t entry_plane; /* the plane crossed at t0 (COPSE_NONE: the start) */
     float entry_sign;     /* the crossed plane's normal times this faces the start */
 } trace_entry;
 
@@ -93,10 +93,10 @@ static void test_brush(tracer *tr, uint32_t bi)
     }
     if (tn > tf)
         return;
-    if (!tr->out->hit || tn < tr->out->fraction || (tn == tr->out->fraction && bi < tr->out->brush)) {
+    if (!tr->out->hit || tn < tr->out->t || (tn == tr->out->t && bi < tr->out->id)) {
         tr->out->hit = true;
-        tr->out->fraction = tn;
-        tr->out->brush = bi;
+        tr->out->t = tn;
+        tr->out->id = bi;
         tr->best_plane = enter;
         tr->out->start_solid = enter < 0;
         if (enter >= 0) {
@@ -127,11 +127,11 @@ static void trace_walk(tracer *tr)
     stack[sp].code = t->root;
     stack[sp].t0 = 0.0f;
     stack[sp].t1 = 1.0f;
-    stack[sp].entry_plane = COPSE_BSP_NONE;
+    stack[sp].entry_plane = COPSE_NONE;
     stack[sp++].entry_sign = 0.0f;
     while (sp > 0) {
         trace_entry e = stack[--sp];
-        if (out->hit && out->fraction + slack < e.t0)
+        if (out->hit && out->t + slack < e.t0)
             continue;
         if (e.code == COPSE_BSP3_EMPTY)
             continue;
@@ -140,11 +140,11 @@ static void trace_walk(tracer *tr)
             uint32_t i, count = leaf->info & ~COPSE_BSP3_MIXED;
             if (tr->mode == MODE_RAY && !(leaf->info & COPSE_BSP3_MIXED)) {
                 /* a solid leaf: the walk is front to back, so this is the first solid point */
-                if (!out->hit || e.t0 < out->fraction) {
+                if (!out->hit || e.t0 < out->t) {
                     out->hit = true;
-                    out->fraction = e.t0;
-                    out->brush = COPSE_BSP_NONE;
-                    out->start_solid = e.entry_plane == COPSE_BSP_NONE;
+                    out->t = e.t0;
+                    out->id = COPSE_NONE;
+                    out->start_solid = e.entry_plane == COPSE_NONE;
                     if (out->start_solid) {
                         out->normal = copse_v3(0.0f, 0.0f, 0.0f);
                     } else {
@@ -194,7 +194,7 @@ static void trace_walk(tracer *tr)
     }
 }
 
-static copse_status trace(const copse_bsp3 *bsp, const copse_segment3 *segment, trace_mode mode, float reach,
+static copse_status trace(const copse_bsp3 *bsp, const copse_segment3 *path, trace_mode mode, float reach,
                           const float *half, copse_bsp3_trace *out)
 {
     tracer tr;
@@ -203,13 +203,13 @@ static copse_status trace(const copse_bsp3 *bsp, const copse_segment3 *segment, 
     if (out == NULL)
         return COPSE_ERR_NULL;
     out->hit = out->start_solid = false;
-    out->fraction = 1.0f;
+    out->t = 1.0f;
     out->normal = copse_v3(0.0f, 0.0f, 0.0f);
-    out->brush = COPSE_BSP_NONE;
-    out->point = segment != NULL ? segment->b : copse_v3(0.0f, 0.0f, 0.0f);
-    if (bsp == NULL || segment == NULL)
+    out->id = COPSE_NONE;
+    out->point = path != NULL ? path->b : copse_v3(0.0f, 0.0f, 0.0f);
+    if (bsp == NULL || path == NULL)
         return COPSE_ERR_NULL;
-    if (!bsp_finite3(&segment->a) || !bsp_finite3(&segment->b) || !geo_finite(reach))
+    if (!bsp_finite3(&path->a) || !bsp_finite3(&path->b) || !geo_finite(reach))
         return COPSE_ERR_NONFINITE;
     if (reach < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
@@ -223,49 +223,49 @@ static copse_status trace(const copse_bsp3 *bsp, const copse_segment3 *segment, 
     tr.best_plane = -1;
     if (bsp->node_count == 0 && bsp->leaf_count == 0)
         return COPSE_OK;
-    a[0] = segment->a.x;
-    a[1] = segment->a.y;
-    a[2] = segment->a.z;
-    b[0] = segment->b.x;
-    b[1] = segment->b.y;
-    b[2] = segment->b.z;
+    a[0] = path->a.x;
+    a[1] = path->a.y;
+    a[2] = path->a.z;
+    b[0] = path->b.x;
+    b[1] = path->b.y;
+    b[2] = path->b.z;
     parts = bsp_parts(a, b, 3); /* 2 when b - a overflows */
     for (part = 0; part < parts && !out->hit; part++) {
         bsp_part(a, b, part, parts, tr.a, tr.d, 3);
         for (tr.recent_next = 0; tr.recent_next < TRACE_RECENT; tr.recent_next++)
-            tr.recent[tr.recent_next] = COPSE_BSP_NONE; /* a brush's answer holds for one part */
+            tr.recent[tr.recent_next] = COPSE_NONE; /* a brush's answer holds for one part */
         tr.recent_next = 0;
         trace_walk(&tr);
     }
     if (out->hit) {
-        out->point = copse_v3(tr.a[0] + tr.d[0] * out->fraction, tr.a[1] + tr.d[1] * out->fraction,
-                              tr.a[2] + tr.d[2] * out->fraction);
-        out->fraction = bsp_whole_t(out->fraction, part - 1u, parts);
+        out->point = copse_v3(tr.a[0] + tr.d[0] * out->t, tr.a[1] + tr.d[1] * out->t,
+                              tr.a[2] + tr.d[2] * out->t);
+        out->t = bsp_whole_t(out->t, part - 1u, parts);
     }
     return COPSE_OK;
 }
 
-copse_status copse_bsp3_trace_ray(const copse_bsp3 *bsp, const copse_segment3 *segment, copse_bsp3_trace *out)
+copse_status copse_sweep_point_bsp3(const copse_segment3 *path, const copse_bsp3 *bsp, copse_bsp3_trace *out)
 {
-    return trace(bsp, segment, MODE_RAY, 0.0f, NULL, out);
+    return trace(bsp, path, MODE_RAY, 0.0f, NULL, out);
 }
 
-copse_status copse_bsp3_trace_sphere(const copse_bsp3 *bsp, const copse_segment3 *segment, float radius,
+copse_status copse_sweep_sphere_bsp3(const copse_segment3 *path, float radius, const copse_bsp3 *bsp,
                                      copse_bsp3_trace *out)
 {
-    return trace(bsp, segment, radius > 0.0f ? MODE_SPHERE : MODE_RAY, radius, NULL, out);
+    return trace(bsp, path, radius > 0.0f ? MODE_SPHERE : MODE_RAY, radius, NULL, out);
 }
 
-copse_status copse_bsp3_overlap_box(const copse_bsp3 *bsp, const copse_box3 *box, bool *hit)
+copse_status copse_bsp3_any_box(const copse_bsp3 *bsp, const copse_box3 *box, uint32_t *brush)
 {
     copse_segment3 s;
     copse_bsp3_trace tr;
     float mn[3], mx[3], c[3], half[3];
     unsigned a;
     copse_status st;
-    if (hit == NULL)
+    if (brush == NULL)
         return COPSE_ERR_NULL;
-    *hit = false;
+    *brush = COPSE_NONE;
     if (bsp == NULL || box == NULL)
         return COPSE_ERR_NULL;
     mn[0] = box->min.x;
@@ -285,7 +285,7 @@ copse_status copse_bsp3_overlap_box(const copse_bsp3 *bsp, const copse_box3 *box
     s.a = copse_v3(c[0], c[1], c[2]);
     s.b = s.a;
     st = trace(bsp, &s, MODE_BOX, 0.0f, half, &tr);
-    *hit = tr.hit;
+    *brush = tr.hit ? tr.id : COPSE_NONE;
     return st;
 }
 
@@ -296,7 +296,7 @@ copse_status copse_bsp3_contents(const copse_bsp3 *bsp, copse_vec3 point, copse_
     if (out == NULL)
         return COPSE_ERR_NULL;
     out->solid = false;
-    out->leaf = COPSE_BSP3_EMPTY;
+    out->leaf = COPSE_NONE;
     if (bsp == NULL)
         return COPSE_ERR_NULL;
     if (!bsp_finite3(&point))
@@ -308,9 +308,9 @@ copse_status copse_bsp3_contents(const copse_bsp3 *bsp, copse_vec3 point, copse_
         const copse_bsp3_node *n = &bsp->nodes[code];
         code = n->child[bsp3_plane_dist(&bsp->planes[n->plane], x) > 0.0f ? 0 : 1];
     }
-    out->leaf = code;
     if (code == COPSE_BSP3_EMPTY || bsp3_is_node(code))
         return COPSE_OK;
+    out->leaf = code & ~COPSE_BSP3_LEAF;
     {
         const copse_bsp3_leaf *leaf = &bsp->leaves[code & ~COPSE_BSP3_LEAF];
         uint32_t i, k, count = leaf->info & ~COPSE_BSP3_MIXED;

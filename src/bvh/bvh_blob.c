@@ -29,7 +29,7 @@ typedef char bvh_blob_node2_layout[(sizeof(copse_bvh_node2) == COPSE_BVH_NODE2_B
  * dimension or kind. */
 static copse_status sections(const copse_bvh *bvh, blob_words secs[2])
 {
-    if ((bvh->dim != 2u && bvh->dim != 3u) || (bvh->kind != COPSE_PRIM_TRIANGLES && bvh->kind != COPSE_PRIM_BOXES))
+    if ((bvh->dim != 2u && bvh->dim != 3u) || (bvh->kind != COPSE_BVH_PRIM_TRIANGLES && bvh->kind != COPSE_BVH_PRIM_BOXES))
         return COPSE_ERR_PARAM;
     secs[0].data = bvh->nodes;
     secs[0].bytes = (uint64_t)bvh->node_count * bvh_node_bytes(bvh->dim);
@@ -101,11 +101,11 @@ static copse_status read_info(const copse_blob_info *info, copse_bvh *t)
     for (a = 0; a < 3u; a++)
         seen = (uint8_t)(seen | (t->axis[a] < 3u ? 1u << t->axis[a] : 8u));
     if (info->flags != 0u || (t->dim != 2u && t->dim != 3u) ||
-        (t->kind != COPSE_PRIM_TRIANGLES && t->kind != COPSE_PRIM_BOXES) || seen != 7u ||
-        ((t->dim == 3u || t->kind == COPSE_PRIM_BOXES) && (t->axis[0] != 0u || t->axis[1] != 1u)) ||
+        (t->kind != COPSE_BVH_PRIM_TRIANGLES && t->kind != COPSE_BVH_PRIM_BOXES) || seen != 7u ||
+        ((t->dim == 3u || t->kind == COPSE_BVH_PRIM_BOXES) && (t->axis[0] != 0u || t->axis[1] != 1u)) ||
         t->prim_count > COPSE_BVH_MAX_PRIMS || (t->node_count == 0u) != (t->prim_count == 0u) ||
         t->node_count > 2u * t->prim_count || t->degenerate_count > t->prim_count ||
-        (t->kind == COPSE_PRIM_BOXES && t->degenerate_count != 0u) || (t->node_count == 0u) != (t->depth == 0u))
+        (t->kind == COPSE_BVH_PRIM_BOXES && t->degenerate_count != 0u) || (t->node_count == 0u) != (t->depth == 0u))
         return COPSE_ERR_BLOB_HEADER;
     if (t->depth > COPSE_BVH_MAX_DEPTH)
         return COPSE_ERR_TOO_DEEP;
@@ -122,17 +122,17 @@ static copse_status check_mesh(const copse_mesh *mesh, uint32_t prim_count, uint
         return COPSE_ERR_BLOB_SOURCE;
     if (prim_count > 0 && mesh->positions == NULL)
         return COPSE_ERR_NULL;
-    if (mesh->index_type != COPSE_INDEX_NONE && mesh->index_type != COPSE_INDEX_U16 &&
-        mesh->index_type != COPSE_INDEX_U32)
+    if (mesh->index_type != COPSE_MESH_INDEX_NONE && mesh->index_type != COPSE_MESH_INDEX_U16 &&
+        mesh->index_type != COPSE_MESH_INDEX_U32)
         return COPSE_ERR_PARAM;
-    if (prim_count > 0 && mesh->index_type != COPSE_INDEX_NONE && mesh->indices == NULL)
+    if (prim_count > 0 && mesh->index_type != COPSE_MESH_INDEX_NONE && mesh->indices == NULL)
         return COPSE_ERR_NULL;
     *stride = mesh->vertex_stride == 0 ? 3u * (uint32_t)sizeof(float) : mesh->vertex_stride;
     if (*stride < 3u * sizeof(float) || *stride % sizeof(float) != 0 ||
         ((uintptr_t)mesh->positions % sizeof(float)) != 0 ||
-        ((uintptr_t)mesh->indices % (mesh->index_type == COPSE_INDEX_NONE ? 1u : (unsigned)mesh->index_type)) != 0)
+        ((uintptr_t)mesh->indices % (mesh->index_type == COPSE_MESH_INDEX_NONE ? 1u : (unsigned)mesh->index_type)) != 0)
         return COPSE_ERR_ALIGN;
-    if (mesh->index_type == COPSE_INDEX_NONE)
+    if (mesh->index_type == COPSE_MESH_INDEX_NONE)
         return (uint64_t)prim_count * 3u > mesh->vertex_count ? COPSE_ERR_INDEX : COPSE_OK;
     for (t = 0; t < prim_count; t++) {
         uint32_t idx[3];
@@ -244,7 +244,7 @@ copse_status copse_bvh_view_mesh(copse_bvh *bvh, const void *blob, size_t len, c
     st = view_blob(&t, blob, len);
     if (st != COPSE_OK)
         return st;
-    if (t.kind != COPSE_PRIM_TRIANGLES)
+    if (t.kind != COPSE_BVH_PRIM_TRIANGLES)
         return COPSE_ERR_BLOB_SOURCE;
     st = check_mesh(mesh, t.prim_count, &stride);
     if (st != COPSE_OK)
@@ -271,7 +271,7 @@ static copse_status view_boxes(copse_bvh *bvh, const void *blob, size_t len, con
     st = view_blob(&t, blob, len);
     if (st != COPSE_OK)
         return st;
-    if (t.kind != COPSE_PRIM_BOXES || t.dim != dim || t.prim_count != count)
+    if (t.kind != COPSE_BVH_PRIM_BOXES || t.dim != dim || t.prim_count != count)
         return COPSE_ERR_BLOB_SOURCE;
     if (!bvh_ids_ok(ids, count))
         return COPSE_ERR_PARAM;

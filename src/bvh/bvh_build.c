@@ -61,8 +61,8 @@ copse_status copse_bvh_plan(uint32_t n, unsigned dim, const copse_bvh_params *pa
     if (params == NULL)
         return COPSE_ERR_NULL;
     if ((dim != 2 && dim != 3) || params->leaf_size < 1 || params->leaf_size > COPSE_BVH_MAX_LEAF ||
-        (unsigned)params->split > (unsigned)COPSE_SPLIT_MIDPOINT ||
-        (unsigned)params->projection > (unsigned)COPSE_PROJECT_YZ ||
+        (unsigned)params->split > (unsigned)COPSE_BVH_SPLIT_MIDPOINT ||
+        (unsigned)params->projection > (unsigned)COPSE_BVH_PROJECT_YZ ||
         (params->flags & ~COPSE_BVH_REJECT_DEGENERATE) != 0)
         return COPSE_ERR_PARAM;
     if (n > COPSE_BVH_MAX_PRIMS)
@@ -73,7 +73,7 @@ copse_status copse_bvh_plan(uint32_t n, unsigned dim, const copse_bvh_params *pa
     plan->nodes = round_or_max(mul_or_max(budget, bvh_node_bytes(dim)));
     plan->bounds = round_or_max(mul_or_max(n, 2u * dim * sizeof(float)));
     plan->stack = n > 0 ? COPSE_ARENA_ROUND((COPSE_BVH_MAX_DEPTH + 2u) * sizeof(build_range)) : 0;
-    plan->bins = (n > 0 && params->split == COPSE_SPLIT_SAH)
+    plan->bins = (n > 0 && params->split == COPSE_BVH_SPLIT_SAH)
                      ? COPSE_ARENA_ROUND(COPSE_BVH_SAH_BINS * (2u + 2u * dim) * sizeof(float))
                      : 0;
     plan->total = add_or_max(add_or_max(add_or_max(plan->prims, plan->nodes), add_or_max(plan->bounds, plan->stack)),
@@ -465,9 +465,9 @@ static uint32_t build_tree(builder *b, uint32_t n, build_range *stack, uint32_t 
             node_set(b, node, (int32_t)r.begin, count);
             continue;
         }
-        if (r.depth + ceil_log2(count) >= COPSE_BVH_MAX_DEPTH || b->split == COPSE_SPLIT_MEDIAN)
+        if (r.depth + ceil_log2(count) >= COPSE_BVH_MAX_DEPTH || b->split == COPSE_BVH_SPLIT_MEDIAN)
             mid = split_median(b, r.begin, r.end, longest_axis(nmin, nmax, dim));
-        else if (b->split == COPSE_SPLIT_MIDPOINT)
+        else if (b->split == COPSE_BVH_SPLIT_MIDPOINT)
             mid = split_midpoint(b, r.begin, r.end, cmin, cmax, nmin, nmax);
         else if ((mid = split_sah(b, r.begin, r.end, cmin, cmax)) == 0u)
             mid = split_median(b, r.begin, r.end, longest_axis(nmin, nmax, dim));
@@ -625,26 +625,26 @@ copse_status copse_bvh_build_mesh(copse_bvh *bvh, copse_arena *arena, const cops
         return COPSE_ERR_NULL;
     if (!copse__arena_config_ok(arena))
         return COPSE_ERR_CONFIG;
-    if ((unsigned)params->projection > (unsigned)COPSE_PROJECT_YZ)
+    if ((unsigned)params->projection > (unsigned)COPSE_BVH_PROJECT_YZ)
         return COPSE_ERR_PARAM;
     if (mesh->triangle_count > 0 && mesh->positions == NULL)
         return COPSE_ERR_NULL;
-    if (mesh->index_type != COPSE_INDEX_NONE && mesh->index_type != COPSE_INDEX_U16 &&
-        mesh->index_type != COPSE_INDEX_U32)
+    if (mesh->index_type != COPSE_MESH_INDEX_NONE && mesh->index_type != COPSE_MESH_INDEX_U16 &&
+        mesh->index_type != COPSE_MESH_INDEX_U32)
         return COPSE_ERR_PARAM;
-    if (mesh->triangle_count > 0 && mesh->index_type != COPSE_INDEX_NONE && mesh->indices == NULL)
+    if (mesh->triangle_count > 0 && mesh->index_type != COPSE_MESH_INDEX_NONE && mesh->indices == NULL)
         return COPSE_ERR_NULL;
     stride = mesh->vertex_stride == 0 ? 3u * (uint32_t)sizeof(float) : mesh->vertex_stride;
     if (stride < 3u * sizeof(float) || stride % sizeof(float) != 0 ||
         ((uintptr_t)mesh->positions % sizeof(float)) != 0 ||
-        ((uintptr_t)mesh->indices % (mesh->index_type == COPSE_INDEX_NONE ? 1u : (unsigned)mesh->index_type)) != 0)
+        ((uintptr_t)mesh->indices % (mesh->index_type == COPSE_MESH_INDEX_NONE ? 1u : (unsigned)mesh->index_type)) != 0)
         return COPSE_ERR_ALIGN;
-    if (mesh->index_type == COPSE_INDEX_NONE && (uint64_t)mesh->triangle_count * 3u > mesh->vertex_count)
+    if (mesh->index_type == COPSE_MESH_INDEX_NONE && (uint64_t)mesh->triangle_count * 3u > mesh->vertex_count)
         return COPSE_ERR_INDEX;
 
     clear(&shape);
-    shape.dim = params->projection == COPSE_PROJECT_NONE ? 3u : 2u;
-    shape.kind = COPSE_PRIM_TRIANGLES;
+    shape.dim = params->projection == COPSE_BVH_PROJECT_NONE ? 3u : 2u;
+    shape.kind = COPSE_BVH_PRIM_TRIANGLES;
     __builtin_memcpy(shape.axis, axes[params->projection], sizeof shape.axis);
     shape.mesh = *mesh;
     shape.mesh.vertex_stride = stride;
@@ -664,14 +664,14 @@ static copse_status build_boxes(copse_bvh *bvh, copse_arena *arena, const float 
     if (!copse__arena_config_ok(arena))
         return COPSE_ERR_CONFIG;
     own = *params;
-    own.projection = COPSE_PROJECT_NONE; /* documented as ignored: not checked either */
+    own.projection = COPSE_BVH_PROJECT_NONE; /* documented as ignored: not checked either */
     if (((uintptr_t)boxes % sizeof(float)) != 0 || ((uintptr_t)ids % sizeof(uint32_t)) != 0)
         return COPSE_ERR_ALIGN;
     if (count <= COPSE_BVH_MAX_PRIMS && !bvh_ids_ok(ids, count))
         return COPSE_ERR_PARAM;
     clear(&shape);
     shape.dim = (uint8_t)dim;
-    shape.kind = COPSE_PRIM_BOXES;
+    shape.kind = COPSE_BVH_PRIM_BOXES;
     shape.axis[0] = 0;
     shape.axis[1] = 1;
     shape.axis[2] = 2;

@@ -49,7 +49,7 @@ uint32_t copse_bvh_prim_id(const copse_bvh *bvh, uint32_t prim)
     /* Out of range (or no tree): never read past the caller's ids[]. */
     if (bvh == NULL || prim >= bvh->prim_count)
         return COPSE_NONE;
-    return bvh->kind == COPSE_PRIM_BOXES ? bvh_prim_id(bvh, prim) : prim;
+    return bvh->kind == COPSE_BVH_PRIM_BOXES ? bvh_prim_id(bvh, prim) : prim;
 }
 
 /* Half surface area (3D) or half perimeter (2D) of a box whose half extents are multiplied by
@@ -123,7 +123,7 @@ static copse_status check_leaf_prims(const copse_bvh *bvh, uint32_t i)
     for (k = 0; k < count; k++) {
         uint32_t prim = bvh->prims[first + k];
         float lo[3], hi[3];
-        if (bvh->kind == COPSE_PRIM_TRIANGLES) {
+        if (bvh->kind == COPSE_BVH_PRIM_TRIANGLES) {
             uint32_t idx[3];
             bvh_mesh_triangle(&bvh->mesh, prim, idx);
             for (c = 0; c < 3; c++) {
@@ -155,20 +155,20 @@ static copse_status check_leaf_prims(const copse_bvh *bvh, uint32_t i)
 /* Can the tree's primitives be read? (the mesh view or the boxes it refers to) */
 static copse_status check_source(const copse_bvh *bvh)
 {
-    if (bvh->kind == COPSE_PRIM_TRIANGLES) {
+    if (bvh->kind == COPSE_BVH_PRIM_TRIANGLES) {
         const copse_mesh *m = &bvh->mesh;
-        if (m->positions == NULL || (m->index_type != COPSE_INDEX_NONE && m->indices == NULL))
+        if (m->positions == NULL || (m->index_type != COPSE_MESH_INDEX_NONE && m->indices == NULL))
             return COPSE_ERR_NULL;
         if (m->vertex_stride < 3u * sizeof(float) || bvh->axis[0] > 2u || bvh->axis[1] > 2u ||
-            (m->index_type != COPSE_INDEX_NONE && m->index_type != COPSE_INDEX_U16 &&
-             m->index_type != COPSE_INDEX_U32))
+            (m->index_type != COPSE_MESH_INDEX_NONE && m->index_type != COPSE_MESH_INDEX_U16 &&
+             m->index_type != COPSE_MESH_INDEX_U32))
             return COPSE_ERR_PARAM;
         if (m->triangle_count < bvh->prim_count ||
-            (m->index_type == COPSE_INDEX_NONE && (uint64_t)m->triangle_count * 3u > m->vertex_count))
+            (m->index_type == COPSE_MESH_INDEX_NONE && (uint64_t)m->triangle_count * 3u > m->vertex_count))
             return COPSE_ERR_INDEX;
         return COPSE_OK;
     }
-    if (bvh->kind == COPSE_PRIM_BOXES)
+    if (bvh->kind == COPSE_BVH_PRIM_BOXES)
         return bvh->boxes != NULL ? COPSE_OK : COPSE_ERR_NULL;
     return COPSE_ERR_PARAM;
 }

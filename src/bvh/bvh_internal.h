@@ -56,12 +56,12 @@ COPSE_INLINE size_t bvh_node_bytes(unsigned dim)
 
 COPSE_INLINE void bvh_mesh_triangle(const copse_mesh *m, uint32_t t, uint32_t idx[3])
 {
-    if (m->index_type == COPSE_INDEX_U16) {
+    if (m->index_type == COPSE_MESH_INDEX_U16) {
         const uint16_t *ix = (const uint16_t *)m->indices + (size_t)t * 3u;
         idx[0] = ix[0];
         idx[1] = ix[1];
         idx[2] = ix[2];
-    } else if (m->index_type == COPSE_INDEX_U32) {
+    } else if (m->index_type == COPSE_MESH_INDEX_U32) {
         const uint32_t *ix = (const uint32_t *)m->indices + (size_t)t * 3u;
         idx[0] = ix[0];
         idx[1] = ix[1];

@@ -102,7 +102,7 @@ static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_
 COPSE_INLINE bool shape_vs_prim(const copse_bvh *t, const overlap_shape *s, shape_kind kind, uint32_t prim,
                                 unsigned dim)
 {
-    if (t->kind == COPSE_PRIM_TRIANGLES)
+    if (t->kind == COPSE_BVH_PRIM_TRIANGLES)
         return shape_vs_triangle(t, s, kind, prim, dim);
     {
         const float *box = bvh_box(t, prim, dim);
@@ -123,12 +123,12 @@ COPSE_INLINE bool box_inside(const float *mn, const float *mx, const float *qmin
     return inside;
 }
 
-COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape_kind kind, copse_select select,
+COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape_kind kind, copse_bvh_select select,
                                id_emitter *e, unsigned dim)
 {
     const void *nodes = t->nodes;
     const uint32_t n = t->node_count;
-    const bool take_inside = kind == SHAPE_BOX && select == COPSE_SELECT_PRIMS;
+    const bool take_inside = kind == SHAPE_BOX && select == COPSE_BVH_SELECT_PRIMS;
     uint32_t i = 0;
     while (i < n) {
         const float *mn = bvh_node_min(nodes, i, dim), *mx = bvh_node_max(nodes, i, dim);
@@ -150,7 +150,7 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
         }
         if (index >= 0) {
             if (hit) {
-                if (select == COPSE_SELECT_LEAVES) {
+                if (select == COPSE_BVH_SELECT_LEAVES) {
                     if (!id_emit(e, i))
                         return;
                 } else {
@@ -172,48 +172,48 @@ COPSE_INLINE void overlap_walk(const copse_bvh *t, const overlap_shape *s, shape
 /* Box walks come in one copy per selection: only the primitive walk takes nodes inside the
  * box untested and prepares the box for triangle tests (centre, half extents); the leaf walk
  * (Recast's chunk query) pays for neither. */
-COPSE_INLINE void overlap_box_walk(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e,
+COPSE_INLINE void overlap_box_walk(const copse_bvh *t, overlap_shape *s, copse_bvh_select sel, id_emitter *e,
                                    unsigned dim)
 {
-    if (sel == COPSE_SELECT_LEAVES) {
-        overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_LEAVES, e, dim);
+    if (sel == COPSE_BVH_SELECT_LEAVES) {
+        overlap_walk(t, s, SHAPE_BOX, COPSE_BVH_SELECT_LEAVES, e, dim);
         return;
     }
-    if (t->kind == COPSE_PRIM_TRIANGLES)
+    if (t->kind == COPSE_BVH_PRIM_TRIANGLES)
         geo_tri_box_prepare(&s->u.box);
-    overlap_walk(t, s, SHAPE_BOX, COPSE_SELECT_PRIMS, e, dim);
+    overlap_walk(t, s, SHAPE_BOX, COPSE_BVH_SELECT_PRIMS, e, dim);
 }
 
-static void overlap_box3(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
+static void overlap_box3(const copse_bvh *t, overlap_shape *s, copse_bvh_select sel, id_emitter *e)
 {
     overlap_box_walk(t, s, sel, e, 3);
 }
-static void overlap_sphere3(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
+static void overlap_sphere3(const copse_bvh *t, overlap_shape *s, copse_bvh_select sel, id_emitter *e)
 {
     overlap_walk(t, s, SHAPE_SPHERE, sel, e, 3);
 }
-static void overlap_segment3(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
+static void overlap_segment3(const copse_bvh *t, overlap_shape *s, copse_bvh_select sel, id_emitter *e)
 {
     overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 3);
 }
-static void overlap_box2(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
+static void overlap_box2(const copse_bvh *t, overlap_shape *s, copse_bvh_select sel, id_emitter *e)
 {
     overlap_box_walk(t, s, sel, e, 2);
 }
-static void overlap_sphere2(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
+static void overlap_sphere2(const copse_bvh *t, overlap_shape *s, copse_bvh_select sel, id_emitter *e)
 {
     overlap_walk(t, s, SHAPE_SPHERE, sel, e, 2);
 }
-static void overlap_segment2(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e)
+static void overlap_segment2(const copse_bvh *t, overlap_shape *s, copse_bvh_select sel, id_emitter *e)
 {
     overlap_walk(t, s, SHAPE_SEGMENT, sel, e, 2);
 }
 
-typedef void (*overlap_fn)(const copse_bvh *t, overlap_shape *s, copse_select sel, id_emitter *e);
+typedef void (*overlap_fn)(const copse_bvh *t, overlap_shape *s, copse_bvh_select sel, id_emitter *e);
 
 /* Shared tail of every overlap entry point: argument checks, then the walk. */
 static copse_status run_overlap(const copse_bvh *bvh, unsigned dim, copse_status shape_status,
-                                overlap_shape *s, copse_select select, copse_id_list *out,
+                                overlap_shape *s, copse_bvh_select select, copse_id_list *out,
                                 copse_id_visitor visit, void *user, overlap_fn walk)
 {
     id_emitter e;
@@ -223,7 +223,7 @@ static copse_status run_overlap(const copse_bvh *bvh, unsigned dim, copse_status
     st = check_tree(bvh, dim);
     if (st == COPSE_OK)
         st = shape_status;
-    if (st == COPSE_OK && select != COPSE_SELECT_PRIMS && select != COPSE_SELECT_LEAVES)
+    if (st == COPSE_OK && select != COPSE_BVH_SELECT_PRIMS && select != COPSE_BVH_SELECT_LEAVES)
         st = COPSE_ERR_PARAM;
     if (st != COPSE_OK)
         return st;
@@ -278,7 +278,7 @@ static copse_status segment_shape(overlap_shape *s, const float *a, const float 
     return COPSE_OK;
 }
 
-copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
+copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_bvh_select select,
                                    copse_id_list *out)
 {
     overlap_shape s;
@@ -288,7 +288,7 @@ copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, 
                        overlap_box3);
 }
 
-copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, copse_select select,
+copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, copse_bvh_select select,
                                  copse_id_visitor visit, void *user)
 {
     overlap_shape s;
@@ -298,7 +298,7 @@ copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, co
                        overlap_box3);
 }
 
-copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_select select,
+copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_bvh_select select,
                                       copse_id_list *out)
 {
     overlap_shape s;
@@ -308,7 +308,7 @@ copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *
                        NULL, overlap_sphere3);
 }
 
-copse_status copse_bvh_visit_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_select select,
+copse_status copse_bvh_visit_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_bvh_select select,
                                     copse_id_visitor visit, void *user)
 {
     overlap_shape s;
@@ -319,7 +319,7 @@ copse_status copse_bvh_visit_sphere(const copse_bvh *bvh, const copse_sphere *sp
 }
 
 copse_status copse_bvh_overlap_segment(const copse_bvh *bvh, const copse_segment3 *segment,
-                                       copse_select select, copse_id_list *out)
+                                       copse_bvh_select select, copse_id_list *out)
 {
     overlap_shape s;
     if (out == NULL || segment == NULL)
@@ -329,7 +329,7 @@ copse_status copse_bvh_overlap_segment(const copse_bvh *bvh, const copse_segment
 }
 
 copse_status copse_bvh_visit_segment(const copse_bvh *bvh, const copse_segment3 *segment,
-                                     copse_select select, copse_id_visitor visit, void *user)
+                                     copse_bvh_select select, copse_id_visitor visit, void *user)
 {
     overlap_shape s;
     if (segment == NULL)
@@ -338,7 +338,7 @@ copse_status copse_bvh_visit_segment(const copse_bvh *bvh, const copse_segment3 
                        user, overlap_segment3);
 }
 
-copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_select select,
+copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_bvh_select select,
                                     copse_id_list *out)
 {
     overlap_shape s;
@@ -348,7 +348,7 @@ copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect
                        overlap_box2);
 }
 
-copse_status copse_bvh_visit_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_select select,
+copse_status copse_bvh_visit_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_bvh_select select,
                                   copse_id_visitor visit, void *user)
 {
     overlap_shape s;
@@ -358,7 +358,7 @@ copse_status copse_bvh_visit_rect(const copse_bvh *bvh, const copse_box2 *rect, 
                        overlap_box2);
 }
 
-copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *circle, copse_select select,
+copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *circle, copse_bvh_select select,
                                       copse_id_list *out)
 {
     overlap_shape s;
@@ -368,7 +368,7 @@ copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *
                        NULL, overlap_sphere2);
 }
 
-copse_status copse_bvh_visit_circle(const copse_bvh *bvh, const copse_circle *circle, copse_select select,
+copse_status copse_bvh_visit_circle(const copse_bvh *bvh, const copse_circle *circle, copse_bvh_select select,
                                     copse_id_visitor visit, void *user)
 {
     overlap_shape s;
@@ -379,7 +379,7 @@ copse_status copse_bvh_visit_circle(const copse_bvh *bvh, const copse_circle *ci
 }
 
 copse_status copse_bvh_overlap_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
-                                        copse_select select, copse_id_list *out)
+                                        copse_bvh_select select, copse_id_list *out)
 {
     overlap_shape s;
     if (out == NULL || segment == NULL)
@@ -389,7 +389,7 @@ copse_status copse_bvh_overlap_segment2(const copse_bvh *bvh, const copse_segmen
 }
 
 copse_status copse_bvh_visit_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
-                                      copse_select select, copse_id_visitor visit, void *user)
+                                      copse_bvh_select select, copse_id_visitor visit, void *user)
 {
     overlap_shape s;
     if (segment == NULL)
@@ -459,7 +459,7 @@ COPSE_INLINE void report_hit(ray_state *s, const copse_hit *h)
 COPSE_INLINE bool ray_vs_prim(const copse_bvh *t, const geo_ray *r, uint32_t prim, float t_max, copse_hit *h,
                               unsigned dim)
 {
-    if (t->kind == COPSE_PRIM_TRIANGLES) {
+    if (t->kind == COPSE_BVH_PRIM_TRIANGLES) {
         float buf[3][3];
         const float *v[3];
         bvh_triangle(t, prim, v, buf, dim);
@@ -716,7 +716,7 @@ COPSE_INLINE void near_offer(near_state *s, float d2, uint32_t id, const float *
 COPSE_INLINE void near_leaf_prim(const copse_bvh *t, near_state *s, uint32_t prim, unsigned dim)
 {
     float q[3] = { 0.0f, 0.0f, 0.0f };
-    if (t->kind == COPSE_PRIM_TRIANGLES) {
+    if (t->kind == COPSE_BVH_PRIM_TRIANGLES) {
         if (s->vertices) {
             uint32_t idx[3], k;
             bvh_mesh_triangle(&t->mesh, prim, idx);
@@ -799,7 +799,7 @@ COPSE_INLINE copse_status nearest(const copse_bvh *bvh, unsigned dim, const floa
         return COPSE_ERR_NONFINITE;
     if (max_distance < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
-    if (vertices && bvh->kind != COPSE_PRIM_TRIANGLES && bvh->dim != 0)
+    if (vertices && bvh->kind != COPSE_BVH_PRIM_TRIANGLES && bvh->dim != 0)
         return COPSE_ERR_KIND;
     /* FLT_MAX squared is +infinity: every finite distance is in range */
     s->best_d2 = max_distance * max_distance;

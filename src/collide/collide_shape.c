@@ -557,7 +557,7 @@ copse_status copse__collide_mesh_tree(const copse_bvh *tree)
         return COPSE_OK; /* empty: nothing to find */
     if (tree->dim != 3u)
         return COPSE_ERR_DIMENSION;
-    if (tree->kind != COPSE_PRIM_TRIANGLES)
+    if (tree->kind != COPSE_BVH_PRIM_TRIANGLES)
         return COPSE_ERR_KIND;
     if (tree->depth > COPSE_BVH_MAX_DEPTH)
         return COPSE_ERR_TOO_DEEP;

@@ -203,7 +203,7 @@ static copse_status capsule_region(region *q, const copse_octree *t, const copse
     return COPSE_OK;
 }
 
-copse_status copse_octree_in_box(const copse_octree *tree, const copse_box3 *box, copse_id_list *out)
+copse_status copse_octree_overlap_box(const copse_octree *tree, const copse_box3 *box, copse_id_list *out)
 {
     region q;
     if (out == NULL)
@@ -218,7 +218,7 @@ copse_status copse_octree_visit_box(const copse_octree *tree, const copse_box3 *
     return run_region(tree, box_region(&q, box), &q, NULL, visit, user, walk_box);
 }
 
-copse_status copse_octree_in_sphere(const copse_octree *tree, const copse_sphere *sphere, copse_id_list *out)
+copse_status copse_octree_overlap_sphere(const copse_octree *tree, const copse_sphere *sphere, copse_id_list *out)
 {
     region q;
     if (out == NULL)
@@ -233,7 +233,7 @@ copse_status copse_octree_visit_sphere(const copse_octree *tree, const copse_sph
     return run_region(tree, sphere_region(&q, sphere), &q, NULL, visit, user, walk_sphere);
 }
 
-copse_status copse_octree_in_capsule(const copse_octree *tree, const copse_capsule *capsule, copse_id_list *out)
+copse_status copse_octree_overlap_capsule(const copse_octree *tree, const copse_capsule *capsule, copse_id_list *out)
 {
     region q;
     if (out == NULL)
@@ -246,21 +246,6 @@ copse_status copse_octree_visit_capsule(const copse_octree *tree, const copse_ca
 {
     region q;
     return run_region(tree, capsule_region(&q, tree, capsule), &q, NULL, visit, user, walk_capsule);
-}
-
-static bool keep_first(void *user, uint32_t id)
-{
-    *(uint32_t *)user = id;
-    return false;
-}
-
-copse_status copse_octree_capsule_any(const copse_octree *tree, const copse_capsule *capsule, uint32_t *id)
-{
-    region q;
-    if (id == NULL)
-        return COPSE_ERR_NULL;
-    *id = COPSE_NONE;
-    return run_region(tree, capsule_region(&q, tree, capsule), &q, NULL, keep_first, id, walk_capsule);
 }
 
 /* ---- k nearest ------------------------------------------------------------------------------- */

@@ -102,15 +102,15 @@ static copse_status check_mesh(const copse_mesh *m, const copse_bvh_params *para
         return COPSE_ERR_TOO_LARGE;
     if (m->positions == NULL)
         return COPSE_ERR_NULL;
-    if (m->index_type != COPSE_INDEX_NONE && m->index_type != COPSE_INDEX_U16 && m->index_type != COPSE_INDEX_U32)
+    if (m->index_type != COPSE_MESH_INDEX_NONE && m->index_type != COPSE_MESH_INDEX_U16 && m->index_type != COPSE_MESH_INDEX_U32)
         return COPSE_ERR_PARAM;
-    if (m->index_type != COPSE_INDEX_NONE && m->indices == NULL)
+    if (m->index_type != COPSE_MESH_INDEX_NONE && m->indices == NULL)
         return COPSE_ERR_NULL;
     stride = m->vertex_stride == 0 ? 3u * (uint32_t)sizeof(float) : m->vertex_stride;
     if (stride < 3u * sizeof(float) || stride % sizeof(float) != 0 || ((uintptr_t)m->positions % sizeof(float)) != 0 ||
-        ((uintptr_t)m->indices % (m->index_type == COPSE_INDEX_NONE ? 1u : (unsigned)m->index_type)) != 0)
+        ((uintptr_t)m->indices % (m->index_type == COPSE_MESH_INDEX_NONE ? 1u : (unsigned)m->index_type)) != 0)
         return COPSE_ERR_ALIGN;
-    if (m->index_type == COPSE_INDEX_NONE && (uint64_t)m->triangle_count * 3u > m->vertex_count)
+    if (m->index_type == COPSE_MESH_INDEX_NONE && (uint64_t)m->triangle_count * 3u > m->vertex_count)
         return COPSE_ERR_INDEX;
     *norm = *m;
     norm->vertex_stride = stride;
@@ -248,7 +248,7 @@ static copse_status plan_robot(const copse_robot_desc *d, robot_plan *p)
         (d->allowed == NULL && d->allowed_count > 0))
         return COPSE_ERR_NULL;
     if (d->link_count == 0 || d->link_count > COPSE_ROBOT_MAX_LINKS || d->joint_count != d->link_count - 1u ||
-        (d->flags & ~COPSE_ROBOT_CHECK_ADJACENT) != 0u || d->tree_params.projection != COPSE_PROJECT_NONE ||
+        (d->flags & ~COPSE_ROBOT_CHECK_ADJACENT) != 0u || d->tree_params.projection != COPSE_BVH_PROJECT_NONE ||
         copse_bvh_build_bytes(1u, 3u, &d->tree_params) == (size_t)-1)
         return COPSE_ERR_PARAM;
     for (i = 0; i < d->link_count; i++) {

@@ -282,7 +282,7 @@ void copse__robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out
     out->node_count = tr->node_count;
     out->prim_count = tr->prim_count;
     out->dim = 3u;
-    out->kind = COPSE_PRIM_TRIANGLES;
+    out->kind = COPSE_BVH_PRIM_TRIANGLES;
     out->axis[0] = 0u;
     out->axis[1] = 1u;
     out->axis[2] = 2u;
@@ -292,7 +292,7 @@ void copse__robot_tree_view(const copse_robot *robot, uint32_t t, copse_bvh *out
     out->mesh.vertex_count = tr->vertex_count;
     out->mesh.vertex_stride = 3u * (uint32_t)sizeof(float);
     out->mesh.indices = robot->data + tr->indices;
-    out->mesh.index_type = COPSE_INDEX_U32;
+    out->mesh.index_type = COPSE_MESH_INDEX_U32;
     out->mesh.triangle_count = tr->triangle_count;
 }
 

@@ -57,15 +57,15 @@ static void bsp2(fuzz_reader *r)
     for (q = 0; q < 8u; q++) {
         const copse_vec2 p = {fuzz_coord(r), fuzz_coord(r)};
         const bool in_scene = p.x >= scene.min.x && p.x <= scene.max.x && p.y >= scene.min.y && p.y <= scene.max.y;
-        uint32_t want = COPSE_BSP_NONE;
+        uint32_t want = COPSE_NONE;
         copse_bsp2_where where;
-        for (i = 0; in_scene && i < n && want == COPSE_BSP_NONE; i++)
+        for (i = 0; in_scene && i < n && want == COPSE_NONE; i++)
             if (p.x >= objects[i].min.x && p.x <= objects[i].max.x && p.y >= objects[i].min.y && p.y <= objects[i].max.y)
                 want = i;
         st = copse_bsp2_locate(&bsp, p, &where);
         FUZZ_ASSERT(st == COPSE_OK, "locate: %s", copse_status_str(st));
-        FUZZ_ASSERT(where.solid == (want != COPSE_BSP_NONE) && where.object == want,
-                    "locate (%g, %g): object %u, brute force %u", (double)p.x, (double)p.y, (unsigned)where.object,
+        FUZZ_ASSERT(where.solid == (want != COPSE_NONE) && where.id == want,
+                    "locate (%g, %g): object %u, brute force %u", (double)p.x, (double)p.y, (unsigned)where.id,
                     (unsigned)want);
     }
     free(mem);
@@ -135,15 +135,16 @@ static void bsp3(fuzz_reader *r)
         const copse_box3 box = copse_box3_make(p.x, p.y, p.z, p.x + 1.0f, p.y + 2.0f, p.z + 0.5f);
         copse_bsp3_where where;
         copse_bsp3_trace trace;
-        bool hit;
+        uint32_t hit_id = COPSE_NONE;
         st = copse_bsp3_contents(&bsp, p, &where);
         FUZZ_ASSERT(st == COPSE_OK, "contents: %s", copse_status_str(st));
-        st = copse_bsp3_trace_ray(&bsp, &seg, &trace);
-        FUZZ_ASSERT(st == COPSE_OK || fuzz_specific_status(st), "trace_ray: %s", copse_status_str(st));
-        st = copse_bsp3_trace_sphere(&bsp, &seg, (float)fuzz_u8(r) / 16.0f, &trace);
-        FUZZ_ASSERT(st == COPSE_OK || fuzz_specific_status(st), "trace_sphere: %s", copse_status_str(st));
-        st = copse_bsp3_overlap_box(&bsp, &box, &hit);
-        FUZZ_ASSERT(st == COPSE_OK || fuzz_specific_status(st), "overlap_box: %s", copse_status_str(st));
+        st = copse_sweep_point_bsp3(&seg, &bsp, &trace);
+        FUZZ_ASSERT(st == COPSE_OK || fuzz_specific_status(st), "sweep_point_bsp3: %s", copse_status_str(st));
+        st = copse_sweep_sphere_bsp3(&seg, (float)fuzz_u8(r) / 16.0f, &bsp, &trace);
+        FUZZ_ASSERT(st == COPSE_OK || fuzz_specific_status(st), "sweep_sphere_bsp3: %s", copse_status_str(st));
+        st = copse_bsp3_any_box(&bsp, &box, &hit_id);
+        FUZZ_ASSERT(st == COPSE_OK || fuzz_specific_status(st), "any_box: %s", copse_status_str(st));
+        FUZZ_ASSERT(hit_id == COPSE_NONE || hit_id < bsp.brush_count, "any_box: brush %u", (unsigned)hit_id);
     }
     free(mem);
 }

@@ -3,7 +3,7 @@
  * trees), then bytes that pick the queries. Both views are tried on it: each fails with a
  * specific status and leaves the tree empty, or accepts. An accepted tree answers every query
  * of its dimension with OK or a specific status and answers that stay in range (leaves,
- * objects, brushes, t and fraction in [0, 1]); 2D: the leaves-in-box list equals its visitor,
+ * objects, brushes, witnesses, t in [0, 1]); 2D: the leaves-in-box list equals its visitor,
  * back-to-front is front-to-back reversed; both: dumps are NUL-terminated at the length they
  * report, or cut at the capacity with NOMEM. Then the tree must pass its check. */
 #include <float.h>
@@ -100,27 +100,29 @@ static void bsp2_queries(const copse_bsp2 *t, fuzz_reader *r)
         fuzz_collect visited;
         copse_bsp2_where where;
         copse_bsp2_trace trace;
-        bool hit;
+        uint32_t hit_id = COPSE_NONE;
         copse_status st = copse_bsp2_locate(t, p, &where);
         fuzz_query_status(st, "locate");
-        FUZZ_ASSERT(st != COPSE_OK || where.solid == (where.object != COPSE_BSP_NONE), "locate: solid %d, object %u",
-                    (int)where.solid, (unsigned)where.object);
-        FUZZ_ASSERT(st != COPSE_OK || where.object == COPSE_BSP_NONE || where.object < t->object_count,
-                    "locate: object %u of %u", (unsigned)where.object, (unsigned)t->object_count);
-        FUZZ_ASSERT(st != COPSE_OK || where.leaf == COPSE_BSP_NONE || is_leaf2(t, where.leaf), "locate: leaf %u",
+        FUZZ_ASSERT(st != COPSE_OK || where.solid == (where.id != COPSE_NONE), "locate: solid %d, object %u",
+                    (int)where.solid, (unsigned)where.id);
+        FUZZ_ASSERT(st != COPSE_OK || where.id == COPSE_NONE || where.id < t->object_count,
+                    "locate: object %u of %u", (unsigned)where.id, (unsigned)t->object_count);
+        FUZZ_ASSERT(st != COPSE_OK || where.leaf == COPSE_NONE || is_leaf2(t, where.leaf), "locate: leaf %u",
                     (unsigned)where.leaf);
-        fuzz_query_status(copse_bsp2_overlap_box(t, &box, &hit), "bsp2 overlap_box");
-        fuzz_query_status(copse_bsp2_overlap_circle(t, &circle, &hit), "bsp2 overlap_circle");
-        st = copse_bsp2_segment(t, &seg, &trace);
-        fuzz_query_status(st, "bsp2 segment");
-        FUZZ_ASSERT(st != COPSE_OK || (trace.t >= 0.0f && trace.t <= 1.0f), "segment: t %g", (double)trace.t);
-        FUZZ_ASSERT(st != COPSE_OK || !trace.hit || trace.object < t->object_count, "segment: object %u of %u",
-                    (unsigned)trace.object, (unsigned)t->object_count);
+        fuzz_query_status(copse_bsp2_any_box(t, &box, &hit_id), "bsp2 any_box");
+        FUZZ_ASSERT(hit_id == COPSE_NONE || hit_id < t->object_count, "any: object %u", (unsigned)hit_id);
+        fuzz_query_status(copse_bsp2_any_circle(t, &circle, &hit_id), "bsp2 any_circle");
+        FUZZ_ASSERT(hit_id == COPSE_NONE || hit_id < t->object_count, "any: object %u", (unsigned)hit_id);
+        st = copse_sweep_point_bsp2(&seg, t, &trace);
+        fuzz_query_status(st, "sweep_point_bsp2");
+        FUZZ_ASSERT(st != COPSE_OK || (trace.t >= 0.0f && trace.t <= 1.0f), "sweep_point_bsp2: t %g", (double)trace.t);
+        FUZZ_ASSERT(st != COPSE_OK || !trace.hit || trace.id < t->object_count, "sweep_point_bsp2: object %u of %u",
+                    (unsigned)trace.id, (unsigned)t->object_count);
         bsp2_orders(t, p);
         memset(&visited, 0, sizeof visited);
-        fuzz_query_status(copse_bsp2_leaves_in_box(t, &box, &list), "leaves_in_box");
-        fuzz_query_status(copse_bsp2_visit_leaves_in_box(t, &box, fuzz_collect_id, &visited), "visit_leaves_in_box");
-        fuzz_same_ids(&list, &visited, "leaves_in_box");
+        fuzz_query_status(copse_bsp2_overlap_box_leaves(t, &box, &list), "overlap_box_leaves");
+        fuzz_query_status(copse_bsp2_visit_box_leaves(t, &box, fuzz_collect_id, &visited), "visit_box_leaves");
+        fuzz_same_ids(&list, &visited, "overlap_box_leaves");
     }
     {
         const uint32_t *objects = NULL;
@@ -162,11 +164,11 @@ static void check_trace(const copse_bsp3 *t, copse_status st, const copse_bsp3_t
     fuzz_query_status(st, query);
     if (st != COPSE_OK)
         return;
-    FUZZ_ASSERT(trace->fraction >= 0.0f && trace->fraction <= 1.0f, "%s: fraction %g", query, (double)trace->fraction);
-    FUZZ_ASSERT(!trace->start_solid || (trace->hit && trace->fraction == 0.0f), "%s: start solid, fraction %g", query,
-                (double)trace->fraction);
-    FUZZ_ASSERT(trace->brush == COPSE_BSP_NONE || trace->brush < t->brush_count, "%s: brush %u of %u", query,
-                (unsigned)trace->brush, (unsigned)t->brush_count);
+    FUZZ_ASSERT(trace->t >= 0.0f && trace->t <= 1.0f, "%s: t %g", query, (double)trace->t);
+    FUZZ_ASSERT(!trace->start_solid || (trace->hit && trace->t == 0.0f), "%s: start solid, t %g", query,
+                (double)trace->t);
+    FUZZ_ASSERT(trace->id == COPSE_NONE || trace->id < t->brush_count, "%s: brush %u of %u", query,
+                (unsigned)trace->id, (unsigned)t->brush_count);
 }
 
 static void bsp3_queries(const copse_bsp3 *t, fuzz_reader *r)
@@ -179,15 +181,15 @@ static void bsp3_queries(const copse_bsp3 *t, fuzz_reader *r)
         const copse_box3 box = copse_box3_make(p.x, p.y, p.z, p.x + radius, p.y + 2.0f, p.z + 0.5f);
         copse_bsp3_where where;
         copse_bsp3_trace trace;
-        bool hit;
+        uint32_t hit_id = COPSE_NONE;
         copse_status st = copse_bsp3_contents(t, p, &where);
         fuzz_query_status(st, "contents");
-        FUZZ_ASSERT(st != COPSE_OK || where.leaf == COPSE_BSP3_EMPTY ||
-                        ((where.leaf & COPSE_BSP3_LEAF) != 0u && (where.leaf & ~COPSE_BSP3_LEAF) < t->leaf_count),
-                    "contents: leaf code %08x", (unsigned)where.leaf);
-        check_trace(t, copse_bsp3_trace_ray(t, &seg, &trace), &trace, "trace_ray");
-        check_trace(t, copse_bsp3_trace_sphere(t, &seg, radius, &trace), &trace, "trace_sphere");
-        fuzz_query_status(copse_bsp3_overlap_box(t, &box, &hit), "bsp3 overlap_box");
+        FUZZ_ASSERT(st != COPSE_OK || where.leaf == COPSE_NONE || where.leaf < t->leaf_count,
+                    "contents: leaf %u of %u", (unsigned)where.leaf, (unsigned)t->leaf_count);
+        check_trace(t, copse_sweep_point_bsp3(&seg, t, &trace), &trace, "sweep_point_bsp3");
+        check_trace(t, copse_sweep_sphere_bsp3(&seg, radius, t, &trace), &trace, "sweep_sphere_bsp3");
+        fuzz_query_status(copse_bsp3_any_box(t, &box, &hit_id), "bsp3 any_box");
+        FUZZ_ASSERT(hit_id == COPSE_NONE || hit_id < t->brush_count, "any_box: brush %u", (unsigned)hit_id);
     }
     check_dumps(t, dump3, r);
 }

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const copse_projection proj[3] = {COPSE_PROJECT_XZ, COPSE_PROJECT_XY, COPSE_PROJECT_YZ};
+    static const copse_bvh_projection proj[3] = {COPSE_BVH_PROJECT_XZ, COPSE_BVH_PROJECT_XY, COPSE_BVH_PROJECT_YZ};
     fuzz_reader r;
     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
     const uint32_t mode = size > 0 ? data[0] : 0u, source = mode & 3u;
@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)fuzz_u8(&r);
     params.split = (copse_bvh_split)((mode >> 2) % 3u);
     params.leaf_size = 1u + ((mode >> 4) & 7u);
-    params.projection = source == 1u ? proj[(mode >> 7) + (fuzz_u8(&r) & 1u)] : COPSE_PROJECT_NONE;
+    params.projection = source == 1u ? proj[(mode >> 7) + (fuzz_u8(&r) & 1u)] : COPSE_BVH_PROJECT_NONE;
     params.flags = (fuzz_u8(&r) & 1u) ? COPSE_BVH_REJECT_DEGENERATE : 0u;
     n = (uint32_t)((size - (r.at < size ? r.at : size)) / (3u * floats_per)); /* ~3 bytes per coordinate */
     n = n > 512u ? 512u : n;
@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(&mesh, 0, sizeof mesh);
         mesh.positions = coords;
         mesh.vertex_count = 3u * n;
-        mesh.index_type = COPSE_INDEX_NONE;
+        mesh.index_type = COPSE_MESH_INDEX_NONE;
         mesh.triangle_count = n;
         st = copse_bvh_build_mesh(&bvh, &arena, &mesh, &params);
     } else if (source == 2u) {

@@ -704,7 +704,7 @@ static void build_scene(scene *s, fuzz_reader *r, uint32_t mode)
     for (i = 0; i < s->points; i++)
         g_pts[i] = copse_v3(coord(r), coord(r), coord(r));
     memset(&mesh, 0, sizeof mesh);
-    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.index_type = COPSE_MESH_INDEX_NONE;
     copse_arena_init(&arena, g_tree_mem, sizeof g_tree_mem);
     if (fuzz_u8(r) == 0xB0u) { /* a tree over boxes: every query refuses it (KIND) */
         for (i = 0; i < s->tree_prims; i++) {

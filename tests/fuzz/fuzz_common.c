@@ -96,7 +96,7 @@ void fuzz_source_mesh(float *positions, uint32_t count, copse_mesh *mesh)
     memset(mesh, 0, sizeof *mesh);
     mesh->positions = positions;
     mesh->vertex_count = 3u * count;
-    mesh->index_type = COPSE_INDEX_NONE;
+    mesh->index_type = COPSE_MESH_INDEX_NONE;
     mesh->triangle_count = count;
 }
 
@@ -164,7 +164,7 @@ static bool count_hit(void *user, const copse_hit *hit)
 static void prim_bounds(const copse_bvh *bvh, uint32_t prim, float *mn, float *mx)
 {
     unsigned a, k;
-    if (bvh->kind == COPSE_PRIM_BOXES) {
+    if (bvh->kind == COPSE_BVH_PRIM_BOXES) {
         const float *b = bvh->boxes + 2u * bvh->dim * prim;
         for (a = 0; a < bvh->dim; a++) {
             mn[a] = b[a];
@@ -198,21 +198,21 @@ static void brute_overlap(const copse_bvh *bvh, const float *qmin, const float *
         for (k = 0; k < list->count; k++)
             listed = listed || list->ids[k] == copse_bvh_prim_id(bvh, p);
         FUZZ_ASSERT(touch || !listed, "prim %u listed but its bounds miss the box", (unsigned)p);
-        if (bvh->kind == COPSE_PRIM_BOXES && touch) {
+        if (bvh->kind == COPSE_BVH_PRIM_BOXES && touch) {
             expected++;
             FUZZ_ASSERT(listed || list->truncated, "box %u touches the query box but is not listed", (unsigned)p);
         }
     }
-    if (bvh->kind == COPSE_PRIM_BOXES)
+    if (bvh->kind == COPSE_BVH_PRIM_BOXES)
         FUZZ_ASSERT(list->count == (expected < FUZZ_CAP ? expected : FUZZ_CAP), "%u listed, %u expected",
                     (unsigned)list->count, (unsigned)expected);
 }
 
-static void check_list(const copse_bvh *bvh, const copse_id_list *list, copse_select sel, const fuzz_collect *visited)
+static void check_list(const copse_bvh *bvh, const copse_id_list *list, copse_bvh_select sel, const fuzz_collect *visited)
 {
     uint32_t k;
     FUZZ_ASSERT(list->count <= list->capacity, "list overfilled");
-    for (k = 0; k < list->count && sel == COPSE_SELECT_LEAVES; k++)
+    for (k = 0; k < list->count && sel == COPSE_BVH_SELECT_LEAVES; k++)
         FUZZ_ASSERT(list->ids[k] < bvh->node_count, "leaf %u of %u nodes", (unsigned)list->ids[k],
                     (unsigned)bvh->node_count);
     fuzz_same_ids(list, visited, "bvh");
@@ -254,7 +254,7 @@ void fuzz_query_bvh(const copse_bvh *bvh, fuzz_reader *r, bool exact)
     copse_hit hits[FUZZ_CAP], first;
     unsigned q;
     for (q = 0; q < 3u; q++) {
-        const copse_select sel = (fuzz_u8(r) & 1u) ? COPSE_SELECT_LEAVES : COPSE_SELECT_PRIMS;
+        const copse_bvh_select sel = (fuzz_u8(r) & 1u) ? COPSE_BVH_SELECT_LEAVES : COPSE_BVH_SELECT_PRIMS;
         copse_id_list list = copse_id_list_make(ids, FUZZ_CAP);
         copse_hit_list all = copse_hit_list_make(hits, FUZZ_CAP);
         fuzz_collect visited;
@@ -275,7 +275,7 @@ void fuzz_query_bvh(const copse_bvh *bvh, fuzz_reader *r, bool exact)
             fuzz_query_status(st, "overlap_box");
             fuzz_query_status(copse_bvh_visit_box(bvh, &box, sel, fuzz_collect_id, &visited), "visit_box");
             check_list(bvh, &list, sel, &visited);
-            if (exact && st == COPSE_OK && sel == COPSE_SELECT_PRIMS)
+            if (exact && st == COPSE_OK && sel == COPSE_BVH_SELECT_PRIMS)
                 brute_overlap(bvh, &box.min.x, &box.max.x, &list);
             list = copse_id_list_make(ids, FUZZ_CAP);
             fuzz_query_status(copse_bvh_overlap_sphere(bvh, &sphere, sel, &list), "overlap_sphere");
@@ -289,7 +289,7 @@ void fuzz_query_bvh(const copse_bvh *bvh, fuzz_reader *r, bool exact)
             st = copse_bvh_nearest(bvh, p, fuzz_u8(r) < 128u ? FLT_MAX : c[0], &near);
             fuzz_query_status(st, "nearest");
             FUZZ_ASSERT(st != COPSE_OK || near.id == COPSE_NONE || near.distance_sq >= 0.0f, "negative distance");
-            if (bvh->kind == COPSE_PRIM_TRIANGLES)
+            if (bvh->kind == COPSE_BVH_PRIM_TRIANGLES)
                 fuzz_query_status(copse_bvh_nearest_vertex(bvh, p, FLT_MAX, &near), "nearest_vertex");
         } else {
             const copse_box2 rect = copse_box2_make(c[0], c[1], c[0] + (c[3] < 0.0f ? -c[3] : c[3]), c[1] + 2.0f);
@@ -302,7 +302,7 @@ void fuzz_query_bvh(const copse_bvh *bvh, fuzz_reader *r, bool exact)
             fuzz_query_status(st, "overlap_rect");
             fuzz_query_status(copse_bvh_visit_rect(bvh, &rect, sel, fuzz_collect_id, &visited), "visit_rect");
             check_list(bvh, &list, sel, &visited);
-            if (exact && st == COPSE_OK && sel == COPSE_SELECT_PRIMS)
+            if (exact && st == COPSE_OK && sel == COPSE_BVH_SELECT_PRIMS)
                 brute_overlap(bvh, &rect.min.x, &rect.max.x, &list);
             list = copse_id_list_make(ids, FUZZ_CAP);
             fuzz_query_status(copse_bvh_overlap_circle(bvh, &circle, sel, &list), "overlap_circle");

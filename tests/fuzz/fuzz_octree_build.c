@@ -102,13 +102,13 @@ static void point_octree(fuzz_reader *r, const copse_vec3 *pts, uint32_t n)
         const copse_box3 q = query_box(r);
         copse_id_list list = copse_id_list_make(ids, MAX_POINTS);
         uint32_t k;
-        st = copse_octree_in_box(&tree, &q, &list);
-        FUZZ_ASSERT(st == COPSE_OK || tree_status(st), "in_box: %s", copse_status_str(st));
+        st = copse_octree_overlap_box(&tree, &q, &list);
+        FUZZ_ASSERT(st == COPSE_OK || tree_status(st), "overlap_box: %s", copse_status_str(st));
         if (st != COPSE_OK)
             continue;
         for (k = 0; k < n; k++)
             expect[k] = in[k] && point_in(&pts[k], &q);
-        same_set(&list, expect, n, "octree in_box");
+        same_set(&list, expect, n, "octree overlap_box");
     }
     {
         copse_neighbor near[4];

@@ -3,7 +3,7 @@
  * and loose octrees), then bytes that pick the queries. Both views are tried on it: each
  * fails with a specific status and leaves the tree empty, or accepts. An accepted tree goes
  * through every query of its kind, list form against visitor form (point: box, sphere,
- * capsule, capsule_any, k nearest against the nearest visitor and nearest; loose: box,
+ * capsule, any_capsule, k nearest against the nearest visitor and nearest; loose: box,
  * sphere, frustum, first hit against all hits), refuses changes (READ_ONLY), and must then
  * pass its check; when the check holds, box queries also equal brute force over the blob. */
 #include <float.h>
@@ -112,34 +112,34 @@ static void point_queries(copse_octree *t, fuzz_reader *r, bool exact)
         copse_id_list list = copse_id_list_make(ids, FUZZ_CAP);
         fuzz_collect visited;
         uint32_t any = 0, i, expected = 0;
-        copse_status st = copse_octree_in_box(t, &s.box, &list);
+        copse_status st = copse_octree_overlap_box(t, &s.box, &list);
         memset(&visited, 0, sizeof visited);
-        fuzz_query_status(st, "in_box");
+        fuzz_query_status(st, "overlap_box");
         fuzz_query_status(copse_octree_visit_box(t, &s.box, fuzz_collect_id, &visited), "visit_box");
-        fuzz_same_ids(&list, &visited, "in_box");
+        fuzz_same_ids(&list, &visited, "overlap_box");
         for (i = 0; exact && st == COPSE_OK && i < t->size; i++) {
             const copse_vec3 *p = &t->points[i];
             expected += p->x >= s.box.min.x && p->x <= s.box.max.x && p->y >= s.box.min.y && p->y <= s.box.max.y &&
                         p->z >= s.box.min.z && p->z <= s.box.max.z;
         }
         if (exact && st == COPSE_OK)
-            brute_count(&list, expected, "in_box");
+            brute_count(&list, expected, "overlap_box");
 
         list = copse_id_list_make(ids, FUZZ_CAP);
         memset(&visited, 0, sizeof visited);
-        fuzz_query_status(copse_octree_in_sphere(t, &s.sphere, &list), "in_sphere");
+        fuzz_query_status(copse_octree_overlap_sphere(t, &s.sphere, &list), "overlap_sphere");
         fuzz_query_status(copse_octree_visit_sphere(t, &s.sphere, fuzz_collect_id, &visited), "visit_sphere");
-        fuzz_same_ids(&list, &visited, "in_sphere");
+        fuzz_same_ids(&list, &visited, "overlap_sphere");
 
         list = copse_id_list_make(ids, FUZZ_CAP);
         memset(&visited, 0, sizeof visited);
-        st = copse_octree_in_capsule(t, &capsule, &list);
-        fuzz_query_status(st, "in_capsule");
+        st = copse_octree_overlap_capsule(t, &capsule, &list);
+        fuzz_query_status(st, "overlap_capsule");
         fuzz_query_status(copse_octree_visit_capsule(t, &capsule, fuzz_collect_id, &visited), "visit_capsule");
-        fuzz_same_ids(&list, &visited, "in_capsule");
-        FUZZ_ASSERT(copse_octree_capsule_any(t, &capsule, &any) == st, "capsule_any and in_capsule differ in status");
+        fuzz_same_ids(&list, &visited, "overlap_capsule");
+        FUZZ_ASSERT(copse_octree_any_capsule(t, &capsule, NULL, &any) == st, "any_capsule and overlap_capsule differ in status");
         if (st == COPSE_OK)
-            FUZZ_ASSERT(list.count == 0 ? any == COPSE_NONE : any == ids[0], "capsule_any %u, first listed %u",
+            FUZZ_ASSERT(list.count == 0 ? any == COPSE_NONE : any == ids[0], "any_capsule %u, first listed %u",
                         (unsigned)any, list.count ? (unsigned)ids[0] : 0u);
 
         point_knn(t, r, s.segment.b, s.t_max);

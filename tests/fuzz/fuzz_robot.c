@@ -85,7 +85,7 @@ static void world_init(void)
     memset(&mesh, 0, sizeof mesh);
     mesh.positions = W.tri;
     mesh.vertex_count = 6u;
-    mesh.index_type = COPSE_INDEX_NONE;
+    mesh.index_type = COPSE_MESH_INDEX_NONE;
     mesh.triangle_count = 2u;
     copse_arena_init(&arena, W.bvh_mem, sizeof W.bvh_mem);
     if (copse_bvh_build_mesh(&W.bvh, &arena, &mesh, &params) != COPSE_OK)
@@ -177,7 +177,7 @@ static void describe(desc_store *d, fuzz_reader *r)
                 d->tri[i][k] = len(r);
             d->meshes[i].positions = d->tri[i];
             d->meshes[i].vertex_count = 3u * nt;
-            d->meshes[i].index_type = COPSE_INDEX_NONE;
+            d->meshes[i].index_type = COPSE_MESH_INDEX_NONE;
             d->meshes[i].triangle_count = nt;
             l->mesh = &d->meshes[i];
         }

@@ -43,16 +43,16 @@ static tk_mix mix_for(uint32_t triangles, bool planar)
     return mix;
 }
 
-static void run_mesh(const copse_mesh *view, copse_projection projection, const char *name)
+static void run_mesh(const copse_mesh *view, copse_bvh_projection projection, const char *name)
 {
-    static const copse_bvh_split splits[3] = { COPSE_SPLIT_SAH, COPSE_SPLIT_MEDIAN, COPSE_SPLIT_MIDPOINT };
+    static const copse_bvh_split splits[3] = { COPSE_BVH_SPLIT_SAH, COPSE_BVH_SPLIT_MEDIAN, COPSE_BVH_SPLIT_MIDPOINT };
     size_t mark = tk_mark();
     tk_tree trees[3];
     tk_scene sc;
     tk_mix mix;
     unsigned s;
     tk_scene_from_mesh(&sc, view, projection);
-    tk_context("%s%s", name, projection == COPSE_PROJECT_XZ ? " (xz)" : "");
+    tk_context("%s%s", name, projection == COPSE_BVH_PROJECT_XZ ? " (xz)" : "");
     for (s = 0; s < 3; s++) {
         copse_bvh_params p = COPSE_BVH_PARAMS_DEFAULT;
         p.split = splits[s];
@@ -61,7 +61,7 @@ static void run_mesh(const copse_mesh *view, copse_projection projection, const 
             return;
         }
     }
-    mix = mix_for(sc.n, projection != COPSE_PROJECT_NONE);
+    mix = mix_for(sc.n, projection != COPSE_BVH_PROJECT_NONE);
     tk_run_queries(&sc, trees, 3, 4242u + sc.n, &mix);
     tk_rewind(mark);
 }
@@ -79,8 +79,8 @@ static void test_one_mesh(void)
         return;
     CHECKF(mesh.triangle_count > 0, "%s: no triangles", path);
     view = host_mesh_view(&mesh);
-    run_mesh(&view, COPSE_PROJECT_NONE, g_names[g_current]);
-    run_mesh(&view, COPSE_PROJECT_XZ, g_names[g_current]);
+    run_mesh(&view, COPSE_BVH_PROJECT_NONE, g_names[g_current]);
+    run_mesh(&view, COPSE_BVH_PROJECT_XZ, g_names[g_current]);
     host_mesh_free(&mesh);
     tk_tally_end();
 }

@@ -432,7 +432,7 @@ static bool body_tree(body *b, unsigned k)
     size_t bytes;
     tk_scene sc;
     if (k == 1u) {
-        p.split = COPSE_SPLIT_MEDIAN;
+        p.split = COPSE_BVH_SPLIT_MEDIAN;
         p.leaf_size = 1;
     }
     bytes = copse_bvh_build_bytes(b->mesh.triangle_count, 3, &p);
@@ -442,7 +442,7 @@ static bool body_tree(body *b, unsigned k)
     copse_arena_init(&arena, b->tree_mem[k], bytes);
     if (!CHECKF(copse_bvh_build_mesh(&b->bvh[k], &arena, &b->mesh, &p) == COPSE_OK, "%s: BVH build failed", b->name))
         return false;
-    tk_scene_from_mesh(&sc, &b->mesh, COPSE_PROJECT_NONE);
+    tk_scene_from_mesh(&sc, &b->mesh, COPSE_BVH_PROJECT_NONE);
     tk_verify_tree(&b->bvh[k], &sc, &p);
     return true;
 }

@@ -13,27 +13,31 @@
 
 static const copse_bsp2 *g_b2;
 
-HZ_IDQ(copse_bsp2_leaves_in_box, copse_bsp2_visit_leaves_in_box, copse_bsp2, copse_box2)
+HZ_IDQ(copse_bsp2_overlap_box_leaves, copse_bsp2_visit_box_leaves, copse_bsp2, copse_box2)
 
 static void box2_mutant(void *ctx, const void *m)
 {
     bool hit = true;
+    uint32_t hit_id = 0u;
     copse_status st;
     (void)ctx;
-    HZ(copse_bsp2_overlap_box);
-    st = copse_bsp2_overlap_box(g_b2, (const copse_box2 *)m, &hit);
+    HZ(copse_bsp2_any_box);
+    st = copse_bsp2_any_box(g_b2, (const copse_box2 *)m, &hit_id);
+    hit = hit_id != COPSE_NONE;
     HZ_EXPECT(st, BSP_QUERY);
     HZ_CHECK(st == COPSE_OK || !hit);
-    hz_idq_one(&q_copse_bsp2_leaves_in_box, g_b2, m, BSP_QUERY);
+    hz_idq_one(&q_copse_bsp2_overlap_box_leaves, g_b2, m, BSP_QUERY);
 }
 
 static void circle_mutant(void *ctx, const void *m)
 {
     bool hit = true;
+    uint32_t hit_id = 0u;
     copse_status st;
     (void)ctx;
-    HZ(copse_bsp2_overlap_circle);
-    st = copse_bsp2_overlap_circle(g_b2, (const copse_circle *)m, &hit);
+    HZ(copse_bsp2_any_circle);
+    st = copse_bsp2_any_circle(g_b2, (const copse_circle *)m, &hit_id);
+    hit = hit_id != COPSE_NONE;
     HZ_EXPECT(st, BSP_QUERY);
     HZ_CHECK(st == COPSE_OK || !hit);
 }
@@ -44,11 +48,11 @@ static void seg2_mutant(void *ctx, const void *m)
     copse_status st;
     (void)ctx;
     memset(&tr, 0x5A, sizeof tr);
-    HZ(copse_bsp2_segment);
-    st = copse_bsp2_segment(g_b2, (const copse_segment2 *)m, &tr);
+    HZ(copse_sweep_point_bsp2);
+    st = copse_sweep_point_bsp2((const copse_segment2 *)m, g_b2, &tr);
     HZ_EXPECT(st, BSP_QUERY);
     if (st != COPSE_OK)
-        HZ_CHECK(!tr.hit && tr.object == COPSE_BSP_NONE);
+        HZ_CHECK(!tr.hit && tr.id == COPSE_NONE);
     else
         HZ_CHECK(tr.t >= 0.0f && tr.t <= 1.0f && (tr.hit || tr.t == 1.0f));
 }
@@ -66,7 +70,7 @@ static void point2_mutant(void *ctx, const void *m)
     st = copse_bsp2_locate(g_b2, p, &w);
     HZ_EXPECT(st, BSP_QUERY);
     if (st != COPSE_OK)
-        HZ_CHECK(!w.solid && w.object == COPSE_BSP_NONE);
+        HZ_CHECK(!w.solid && w.id == COPSE_NONE);
     HZ(copse_bsp2_visit_front_to_back);
     HZ_EXPECT(copse_bsp2_visit_front_to_back(g_b2, p, hz_count_id, &n), BSP_QUERY);
     HZ(copse_bsp2_visit_back_to_front);
@@ -199,7 +203,7 @@ static void bsp2_cases(const hz_fix *f)
     copse_bsp2_trace tr;
     const uint32_t *objs;
     uint32_t count, leaf;
-    bool hit;
+    uint32_t hit_id = COPSE_NONE;
     size_t n, len;
     unsigned k, g;
     hz_re re;
@@ -280,23 +284,29 @@ static void bsp2_cases(const hz_fix *f)
     HZ_IS(copse_bsp2_locate(NULL, pt, &w), COPSE_ERR_NULL);
     HZ(copse_bsp2_locate);
     HZ_IS(copse_bsp2_locate(&f->bsp2, pt, NULL), COPSE_ERR_NULL);
-    HZ(copse_bsp2_overlap_box);
-    HZ_IS(copse_bsp2_overlap_box(&f->bsp2, NULL, &hit), COPSE_ERR_NULL);
-    HZ(copse_bsp2_overlap_box);
-    HZ_IS(copse_bsp2_overlap_box(&f->bsp2, &box, NULL), COPSE_ERR_NULL);
-    HZ(copse_bsp2_overlap_circle);
-    HZ_IS(copse_bsp2_overlap_circle(NULL, &circle, &hit), COPSE_ERR_NULL);
-    HZ(copse_bsp2_overlap_circle);
-    HZ_IS(copse_bsp2_overlap_circle(&f->bsp2, NULL, &hit), COPSE_ERR_NULL);
-    HZ(copse_bsp2_segment);
-    HZ_IS(copse_bsp2_segment(&f->bsp2, NULL, &tr), COPSE_ERR_NULL);
-    HZ(copse_bsp2_segment);
-    HZ_IS(copse_bsp2_segment(&f->bsp2, &seg, NULL), COPSE_ERR_NULL);
+    HZ(copse_bsp2_any_box);
+    hit_id = 0u;
+    HZ_IS(copse_bsp2_any_box(&f->bsp2, NULL, &hit_id), COPSE_ERR_NULL);
+    HZ_CHECK(hit_id == COPSE_NONE); /* emptied on the error */
+    HZ(copse_bsp2_any_box);
+    HZ_IS(copse_bsp2_any_box(&f->bsp2, &box, NULL), COPSE_ERR_NULL);
+    HZ(copse_bsp2_any_circle);
+    hit_id = 0u;
+    HZ_IS(copse_bsp2_any_circle(NULL, &circle, &hit_id), COPSE_ERR_NULL);
+    HZ_CHECK(hit_id == COPSE_NONE); /* emptied on the error */
+    HZ(copse_bsp2_any_circle);
+    hit_id = 0u;
+    HZ_IS(copse_bsp2_any_circle(&f->bsp2, NULL, &hit_id), COPSE_ERR_NULL);
+    HZ_CHECK(hit_id == COPSE_NONE); /* emptied on the error */
+    HZ(copse_sweep_point_bsp2);
+    HZ_IS(copse_sweep_point_bsp2(NULL, &f->bsp2, &tr), COPSE_ERR_NULL);
+    HZ(copse_sweep_point_bsp2);
+    HZ_IS(copse_sweep_point_bsp2(&seg, &f->bsp2, NULL), COPSE_ERR_NULL);
     HZ(copse_bsp2_visit_front_to_back);
     HZ_IS(copse_bsp2_visit_front_to_back(&f->bsp2, pt, NULL, NULL), COPSE_ERR_NULL);
     HZ(copse_bsp2_visit_back_to_front);
     HZ_IS(copse_bsp2_visit_back_to_front(NULL, pt, hz_count_id, &k), COPSE_ERR_NULL);
-    hz_idq_nulls(&q_copse_bsp2_leaves_in_box, &f->bsp2, &box);
+    hz_idq_nulls(&q_copse_bsp2_overlap_box_leaves, &f->bsp2, &box);
     HZ(copse_bsp2_visit_pairs);
     HZ_IS(copse_bsp2_visit_pairs(&f->bsp2, NULL, NULL), COPSE_ERR_NULL);
     HZ(copse_bsp2_visit_pairs);
@@ -344,7 +354,7 @@ static void bsp2_cases(const hz_fix *f)
     memset(&re, 0, sizeof re);
     re.call = again_b2f;
     hz_reenter(&re);
-    hz_idq_visitors(&q_copse_bsp2_leaves_in_box, &f->bsp2, &box);
+    hz_idq_visitors(&q_copse_bsp2_overlap_box_leaves, &f->bsp2, &box);
     memset(&re, 0, sizeof re);
     re.call = again_pairs;
     hz_reenter(&re);
@@ -504,30 +514,32 @@ static void trace_mutant(void *ctx, const void *m)
     copse_status st;
     (void)ctx;
     memset(&tr, 0x5A, sizeof tr);
-    HZ(copse_bsp3_trace_sphere);
-    st = copse_bsp3_trace_sphere(g_b3, &a->s, a->r, &tr);
+    HZ(copse_sweep_sphere_bsp3);
+    st = copse_sweep_sphere_bsp3(&a->s, a->r, g_b3, &tr);
     HZ_EXPECT(st, BSP_QUERY | HZ_S(ERR_INDEX));
     if (st != COPSE_OK)
         HZ_CHECK(!tr.hit && !tr.start_solid);
     else
-        HZ_CHECK(tr.fraction >= 0.0f && tr.fraction <= 1.0f);
+        HZ_CHECK(tr.t >= 0.0f && tr.t <= 1.0f);
     memset(&tr, 0x5A, sizeof tr);
-    HZ(copse_bsp3_trace_ray);
-    st = copse_bsp3_trace_ray(g_b3, &a->s, &tr);
+    HZ(copse_sweep_point_bsp3);
+    st = copse_sweep_point_bsp3(&a->s, g_b3, &tr);
     HZ_EXPECT(st, BSP_QUERY | HZ_S(ERR_INDEX));
     if (st != COPSE_OK)
         HZ_CHECK(!tr.hit && !tr.start_solid);
     else
-        HZ_CHECK(tr.fraction >= 0.0f && tr.fraction <= 1.0f);
+        HZ_CHECK(tr.t >= 0.0f && tr.t <= 1.0f);
 }
 
 static void box3_mutant(void *ctx, const void *m)
 {
     bool hit = true;
+    uint32_t hit_id = 0u;
     copse_status st;
     (void)ctx;
-    HZ(copse_bsp3_overlap_box);
-    st = copse_bsp3_overlap_box(g_b3, (const copse_box3 *)m, &hit);
+    HZ(copse_bsp3_any_box);
+    st = copse_bsp3_any_box(g_b3, (const copse_box3 *)m, &hit_id);
+    hit = hit_id != COPSE_NONE;
     HZ_EXPECT(st, BSP_QUERY | HZ_S(ERR_INDEX));
     HZ_CHECK(st == COPSE_OK || !hit);
 }
@@ -583,7 +595,7 @@ static void bsp3_cases(const hz_fix *f)
     copse_arena a;
     size_t n, work = 1u << 18, len;
     void *wmem = malloc(work);
-    bool hit;
+    uint32_t hit_id = COPSE_NONE;
     unsigned k, g;
     if (wmem == NULL)
         abort();
@@ -681,18 +693,20 @@ static void bsp3_cases(const hz_fix *f)
     HZ_IS(copse_bsp3_contents(NULL, pt, &w), COPSE_ERR_NULL);
     HZ(copse_bsp3_contents);
     HZ_IS(copse_bsp3_contents(&f->bsp3, pt, NULL), COPSE_ERR_NULL);
-    HZ(copse_bsp3_trace_sphere);
-    HZ_IS(copse_bsp3_trace_sphere(&f->bsp3, NULL, 0.5f, &tr), COPSE_ERR_NULL);
-    HZ(copse_bsp3_trace_sphere);
-    HZ_IS(copse_bsp3_trace_sphere(&f->bsp3, &ta.s, 0.5f, NULL), COPSE_ERR_NULL);
-    HZ(copse_bsp3_trace_sphere);
-    HZ_IS(copse_bsp3_trace_sphere(&f->bsp3, &ta.s, -0.5f, &tr), COPSE_ERR_EMPTY_RANGE);
-    HZ(copse_bsp3_trace_ray);
-    HZ_IS(copse_bsp3_trace_ray(NULL, &ta.s, &tr), COPSE_ERR_NULL);
-    HZ(copse_bsp3_overlap_box);
-    HZ_IS(copse_bsp3_overlap_box(&f->bsp3, NULL, &hit), COPSE_ERR_NULL);
-    HZ(copse_bsp3_overlap_box);
-    HZ_IS(copse_bsp3_overlap_box(&f->bsp3, &box, NULL), COPSE_ERR_NULL);
+    HZ(copse_sweep_sphere_bsp3);
+    HZ_IS(copse_sweep_sphere_bsp3(NULL, 0.5f, &f->bsp3, &tr), COPSE_ERR_NULL);
+    HZ(copse_sweep_sphere_bsp3);
+    HZ_IS(copse_sweep_sphere_bsp3(&ta.s, 0.5f, &f->bsp3, NULL), COPSE_ERR_NULL);
+    HZ(copse_sweep_sphere_bsp3);
+    HZ_IS(copse_sweep_sphere_bsp3(&ta.s, -0.5f, &f->bsp3, &tr), COPSE_ERR_EMPTY_RANGE);
+    HZ(copse_sweep_point_bsp3);
+    HZ_IS(copse_sweep_point_bsp3(&ta.s, NULL, &tr), COPSE_ERR_NULL);
+    HZ(copse_bsp3_any_box);
+    hit_id = 0u;
+    HZ_IS(copse_bsp3_any_box(&f->bsp3, NULL, &hit_id), COPSE_ERR_NULL);
+    HZ_CHECK(hit_id == COPSE_NONE); /* emptied on the error */
+    HZ(copse_bsp3_any_box);
+    HZ_IS(copse_bsp3_any_box(&f->bsp3, &box, NULL), COPSE_ERR_NULL);
     for (k = 0; k < 4u; k++) {
         g_b3 = trees[k];
         hz_mutate(&pt, sizeof pt, point3_mutant, NULL);

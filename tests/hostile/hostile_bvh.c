@@ -11,17 +11,17 @@
 /* ---- the select queries: overlap / visit of a box, sphere, segment (3D) and rect, circle,
  * segment (2D), behind one signature each ------------------------------------------------------- */
 
-typedef copse_status (*list_fn)(const copse_bvh *t, const void *shape, copse_select sel, copse_id_list *out);
-typedef copse_status (*visit_fn)(const copse_bvh *t, const void *shape, copse_select sel, copse_id_visitor v,
+typedef copse_status (*list_fn)(const copse_bvh *t, const void *shape, copse_bvh_select sel, copse_id_list *out);
+typedef copse_status (*visit_fn)(const copse_bvh *t, const void *shape, copse_bvh_select sel, copse_id_visitor v,
                                  void *user);
 
 #define SEL_WRAP(list, visit, T)                                                                        \
-    static copse_status w_##list(const copse_bvh *t, const void *s, copse_select sel, copse_id_list *out) \
+    static copse_status w_##list(const copse_bvh *t, const void *s, copse_bvh_select sel, copse_id_list *out) \
     {                                                                                                   \
         HZ(list);                                                                                       \
         return list(t, (const T *)s, sel, out);                                                         \
     }                                                                                                   \
-    static copse_status w_##visit(const copse_bvh *t, const void *s, copse_select sel, copse_id_visitor v, \
+    static copse_status w_##visit(const copse_bvh *t, const void *s, copse_bvh_select sel, copse_id_visitor v, \
                                   void *user)                                                           \
     {                                                                                                   \
         HZ(visit);                                                                                      \
@@ -45,10 +45,10 @@ typedef struct sel_ops {
 } sel_ops;
 
 static const sel_ops *g_sel;
-static copse_select g_sel_which;
+static copse_bvh_select g_sel_which;
 
 /* Every list form agrees with the visitor form and with the capacities. */
-static void sel_one(const sel_ops *o, const copse_bvh *t, const void *shape, copse_select sel)
+static void sel_one(const sel_ops *o, const copse_bvh *t, const void *shape, copse_bvh_select sel)
 {
     copse_id_list full = hz_ids(64), c0 = hz_ids(0), c1 = hz_ids(1);
     copse_status st = o->list(t, shape, sel, &full), s0, s1, sv;
@@ -77,7 +77,7 @@ static void sel_mutant(void *ctx, const void *m)
 
 static copse_status sel_again(hz_re *r)
 {
-    return g_sel->visit((const copse_bvh *)r->a, r->b, COPSE_SELECT_PRIMS, hz_re_id, r);
+    return g_sel->visit((const copse_bvh *)r->a, r->b, COPSE_BVH_SELECT_PRIMS, hz_re_id, r);
 }
 
 static void sel_family(const sel_ops *o)
@@ -90,42 +90,42 @@ static void sel_family(const sel_ops *o)
     memset(&zero, 0, sizeof zero);
     /* NULL everywhere it can be */
     l = hz_ids(4);
-    HZ_IS(o->list(NULL, o->shape, COPSE_SELECT_PRIMS, &l), COPSE_ERR_NULL);
+    HZ_IS(o->list(NULL, o->shape, COPSE_BVH_SELECT_PRIMS, &l), COPSE_ERR_NULL);
     hz_ids_ok(&l, COPSE_ERR_NULL);
     l = hz_ids(4);
-    HZ_IS(o->list(o->trees[0], NULL, COPSE_SELECT_PRIMS, &l), COPSE_ERR_NULL);
+    HZ_IS(o->list(o->trees[0], NULL, COPSE_BVH_SELECT_PRIMS, &l), COPSE_ERR_NULL);
     hz_ids_ok(&l, COPSE_ERR_NULL);
-    HZ_IS(o->list(o->trees[0], o->shape, COPSE_SELECT_PRIMS, NULL), COPSE_ERR_NULL);
+    HZ_IS(o->list(o->trees[0], o->shape, COPSE_BVH_SELECT_PRIMS, NULL), COPSE_ERR_NULL);
     l = copse_id_list_make(NULL, 3);
-    HZ_IS(o->list(o->trees[0], o->shape, COPSE_SELECT_PRIMS, &l), COPSE_ERR_NULL);
+    HZ_IS(o->list(o->trees[0], o->shape, COPSE_BVH_SELECT_PRIMS, &l), COPSE_ERR_NULL);
     l = copse_id_list_make(NULL, 0); /* no storage and no room: fine */
-    HZ_EXPECT(o->list(o->trees[0], o->shape, COPSE_SELECT_PRIMS, &l), HZ_OKS);
-    HZ_IS(o->visit(o->trees[0], o->shape, COPSE_SELECT_PRIMS, NULL, NULL), COPSE_ERR_NULL);
-    HZ_IS(o->visit(NULL, o->shape, COPSE_SELECT_PRIMS, hz_count_id, &n), COPSE_ERR_NULL);
-    HZ_IS(o->visit(o->trees[0], NULL, COPSE_SELECT_PRIMS, hz_count_id, &n), COPSE_ERR_NULL);
+    HZ_EXPECT(o->list(o->trees[0], o->shape, COPSE_BVH_SELECT_PRIMS, &l), HZ_OKS);
+    HZ_IS(o->visit(o->trees[0], o->shape, COPSE_BVH_SELECT_PRIMS, NULL, NULL), COPSE_ERR_NULL);
+    HZ_IS(o->visit(NULL, o->shape, COPSE_BVH_SELECT_PRIMS, hz_count_id, &n), COPSE_ERR_NULL);
+    HZ_IS(o->visit(o->trees[0], NULL, COPSE_BVH_SELECT_PRIMS, hz_count_id, &n), COPSE_ERR_NULL);
     /* a zeroed tree is empty; the other dimension is refused */
-    sel_one(o, &zero, o->shape, COPSE_SELECT_PRIMS);
+    sel_one(o, &zero, o->shape, COPSE_BVH_SELECT_PRIMS);
     l = hz_ids(4);
-    HZ_IS(o->list(o->wrong, o->shape, COPSE_SELECT_PRIMS, &l), COPSE_ERR_DIMENSION);
+    HZ_IS(o->list(o->wrong, o->shape, COPSE_BVH_SELECT_PRIMS, &l), COPSE_ERR_DIMENSION);
     hz_ids_ok(&l, COPSE_ERR_DIMENSION);
     /* both trees, both selections and garbage ones */
     for (t = 0; t < 2u; t++) {
-        sel_one(o, o->trees[t], o->shape, COPSE_SELECT_PRIMS);
-        sel_one(o, o->trees[t], o->shape, COPSE_SELECT_LEAVES);
-        sel_one(o, o->trees[t], o->shape, (copse_select)2);
-        sel_one(o, o->trees[t], o->shape, (copse_select)-1);
+        sel_one(o, o->trees[t], o->shape, COPSE_BVH_SELECT_PRIMS);
+        sel_one(o, o->trees[t], o->shape, COPSE_BVH_SELECT_LEAVES);
+        sel_one(o, o->trees[t], o->shape, (copse_bvh_select)2);
+        sel_one(o, o->trees[t], o->shape, (copse_bvh_select)-1);
     }
     /* hostile numbers in every field, and garbage shapes */
     g_sel = o;
-    g_sel_which = COPSE_SELECT_PRIMS;
+    g_sel_which = COPSE_BVH_SELECT_PRIMS;
     hz_mutate(o->shape, o->bytes, sel_mutant, NULL);
     for (g = 0; g < HZ_NGARBAGE; g++) {
         hz_garbage(garbage, o->bytes, g);
-        sel_one(o, o->trees[0], garbage, COPSE_SELECT_PRIMS);
+        sel_one(o, o->trees[0], garbage, COPSE_BVH_SELECT_PRIMS);
     }
     /* a visitor that stops, and one that calls the query again */
     n = 0;
-    HZ_IS(o->visit(o->trees[0], o->shape, COPSE_SELECT_PRIMS, hz_stop_id, &n), COPSE_OK);
+    HZ_IS(o->visit(o->trees[0], o->shape, COPSE_BVH_SELECT_PRIMS, hz_stop_id, &n), COPSE_OK);
     HZ_CHECK(n <= 1u);
     memset(&re, 0, sizeof re);
     re.call = sel_again;
@@ -324,7 +324,7 @@ static void near_mutant(void *ctx, const void *m)
     st = copse_bvh_nearest(g_near_tree, a->p, a->max, &n);
     HZ_EXPECT(st, HZ_QUERY);
     HZ_CHECK(st == COPSE_OK || n.id == COPSE_NONE);
-    if (g_near_tree->kind == COPSE_PRIM_TRIANGLES) {
+    if (g_near_tree->kind == COPSE_BVH_PRIM_TRIANGLES) {
         memset(&n, 0x5A, sizeof n);
         HZ(copse_bvh_nearest_vertex);
         st = copse_bvh_nearest_vertex(g_near_tree, a->p, a->max, &n);
@@ -390,7 +390,7 @@ static void build_mesh_one(const copse_mesh *m, const copse_bvh_params *p)
     copse_arena a;
     copse_bvh t;
     copse_status st;
-    size_t need = copse_bvh_build_bytes(m->triangle_count, p->projection == COPSE_PROJECT_NONE ? 3u : 2u, p);
+    size_t need = copse_bvh_build_bytes(m->triangle_count, p->projection == COPSE_BVH_PROJECT_NONE ? 3u : 2u, p);
     size_t cap = need == SIZE_MAX || need > (1u << 20) ? 4096u : need;
     copse_arena_init(&a, hz_buf(cap, 0), cap);
     memset(&t, 0x5A, sizeof t);
@@ -514,7 +514,7 @@ static void build_cases(const hz_fix *f)
     p.leaf_size = COPSE_BVH_MAX_LEAF;
     build_mesh_one(&m, &p);
     p = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
-    p.projection = (copse_projection)4;
+    p.projection = (copse_bvh_projection)4;
     build_mesh_one(&m, &p);
     p = (copse_bvh_params)COPSE_BVH_PARAMS_DEFAULT;
     m2 = m;
@@ -550,20 +550,20 @@ static void build_cases(const hz_fix *f)
     m2.positions = tri4;
     m2.vertex_count = 4;
     m2.triangle_count = 2;
-    m2.index_type = COPSE_INDEX_U16;
+    m2.index_type = COPSE_MESH_INDEX_U16;
     m2.indices = idx16;
     build_mesh_one(&m2, &p);
-    m2.index_type = COPSE_INDEX_U32;
+    m2.index_type = COPSE_MESH_INDEX_U32;
     m2.indices = idx32; /* 7 >= 4 vertices */
     build_mesh_one(&m2, &p);
     m2.indices = (const void *)((const uint8_t *)idx32 + 1);
     build_mesh_one(&m2, &p);
     m2.indices = NULL;
     build_mesh_one(&m2, &p);
-    m2.index_type = (copse_index_type)3;
+    m2.index_type = (copse_mesh_index_type)3;
     m2.indices = idx16;
     build_mesh_one(&m2, &p);
-    m2.index_type = COPSE_INDEX_NONE;
+    m2.index_type = COPSE_MESH_INDEX_NONE;
     m2.indices = idx16; /* indices given, none used */
     m2.vertex_count = 4;
     m2.triangle_count = 1;

@@ -517,14 +517,14 @@ static void fix_bvh(hz_fix *f)
     memset(&f->mesh, 0, sizeof f->mesh);
     f->mesh.positions = f->tri;
     f->mesh.vertex_count = 3u * HZ_TRIS;
-    f->mesh.index_type = COPSE_INDEX_NONE;
+    f->mesh.index_type = COPSE_MESH_INDEX_NONE;
     f->mesh.triangle_count = HZ_TRIS;
     fix_arena(&a, COPSE_BVH_BUILD_BYTES(HZ_TRIS, 4));
     FIX_OK(copse_bvh_build_mesh(&f->mesh3, &a, &f->mesh, &p));
-    p.projection = COPSE_PROJECT_XZ;
+    p.projection = COPSE_BVH_PROJECT_XZ;
     fix_arena(&a, COPSE_BVH_BUILD_BYTES(HZ_TRIS, 4));
     FIX_OK(copse_bvh_build_mesh(&f->mesh2, &a, &f->mesh, &p));
-    p.projection = COPSE_PROJECT_NONE;
+    p.projection = COPSE_BVH_PROJECT_NONE;
     for (i = 0; i < HZ_BOXES; i++) {
         float x = (float)i * 0.75f;
         f->b3[i] = copse_box3_make(x, 0.0f, -1.0f, x + 1.0f, 1.0f + 0.1f * (float)i, 1.0f);
@@ -543,7 +543,7 @@ static void fix_bvh(hz_fix *f)
     {
         static copse_box3 chain[200];
         copse_bvh_params mp = COPSE_BVH_PARAMS_DEFAULT;
-        mp.split = COPSE_SPLIT_MIDPOINT;
+        mp.split = COPSE_BVH_SPLIT_MIDPOINT;
         mp.leaf_size = 1;
         for (i = 0; i < 200u; i++) {
             float x = ldexpf(1.0f, (int)(i / 2u)) * ((i & 1u) ? 1.5f : 1.0f);

@@ -270,20 +270,20 @@ static void config_cases(const hz_fix *f)
 
 static const copse_octree *g_t;
 
-HZ_IDQ(copse_octree_in_box, copse_octree_visit_box, copse_octree, copse_box3)
-HZ_IDQ(copse_octree_in_sphere, copse_octree_visit_sphere, copse_octree, copse_sphere)
-HZ_IDQ(copse_octree_in_capsule, copse_octree_visit_capsule, copse_octree, copse_capsule)
+HZ_IDQ(copse_octree_overlap_box, copse_octree_visit_box, copse_octree, copse_box3)
+HZ_IDQ(copse_octree_overlap_sphere, copse_octree_visit_sphere, copse_octree, copse_sphere)
+HZ_IDQ(copse_octree_overlap_capsule, copse_octree_visit_capsule, copse_octree, copse_capsule)
 
-static void capsule_any_mutant(void *ctx, const void *m)
+static void any_capsule_mutant(void *ctx, const void *m)
 {
     copse_id_list l = hz_ids(64);
     copse_status st, sa;
     uint32_t id = 0x5A5Au;
     (void)ctx;
-    HZ(copse_octree_in_capsule);
-    st = copse_octree_in_capsule(g_t, (const copse_capsule *)m, &l);
-    HZ(copse_octree_capsule_any);
-    sa = copse_octree_capsule_any(g_t, (const copse_capsule *)m, &id);
+    HZ(copse_octree_overlap_capsule);
+    st = copse_octree_overlap_capsule(g_t, (const copse_capsule *)m, &l);
+    HZ(copse_octree_any_capsule);
+    sa = copse_octree_any_capsule(g_t, (const copse_capsule *)m, NULL, &id);
     HZ_CHECK(sa == st && (st != COPSE_OK || (id != COPSE_NONE) == (l.count > 0u)));
     HZ_CHECK(st == COPSE_OK || id == COPSE_NONE);
     hz_guards();
@@ -361,13 +361,13 @@ static void query_cases(const hz_fix *f)
     HZ_IS(copse_octree_view(&view, f->blob_oct, f->n_oct), COPSE_OK);
     trees[0] = &f->oct, trees[1] = &zero, trees[2] = &view;
     /* NULLs */
-    hz_idq_nulls(&q_copse_octree_in_box, &f->oct, &box);
-    hz_idq_nulls(&q_copse_octree_in_sphere, &f->oct, &sphere);
-    hz_idq_nulls(&q_copse_octree_in_capsule, &f->oct, &cap);
-    HZ(copse_octree_capsule_any);
-    HZ_IS(copse_octree_capsule_any(&f->oct, &cap, NULL), COPSE_ERR_NULL);
-    HZ(copse_octree_capsule_any);
-    HZ_IS(copse_octree_capsule_any(NULL, &cap, &id), COPSE_ERR_NULL);
+    hz_idq_nulls(&q_copse_octree_overlap_box, &f->oct, &box);
+    hz_idq_nulls(&q_copse_octree_overlap_sphere, &f->oct, &sphere);
+    hz_idq_nulls(&q_copse_octree_overlap_capsule, &f->oct, &cap);
+    HZ(copse_octree_any_capsule);
+    HZ_IS(copse_octree_any_capsule(&f->oct, &cap, NULL, NULL), COPSE_ERR_NULL);
+    HZ(copse_octree_any_capsule);
+    HZ_IS(copse_octree_any_capsule(NULL, &cap, NULL, &id), COPSE_ERR_NULL);
     HZ_CHECK(id == COPSE_NONE);
     HZ(copse_octree_knn);
     HZ_IS(copse_octree_knn(&f->oct, ka.p, ka.max, NULL), COPSE_ERR_NULL);
@@ -389,10 +389,10 @@ static void query_cases(const hz_fix *f)
     /* every field of every query shape, on the built tree, a zeroed one and a view */
     for (t = 0; t < 3u; t++) {
         g_t = trees[t];
-        hz_idq_mutate(&q_copse_octree_in_box, trees[t], &box, sizeof box, OCT_QUERY);
-        hz_idq_mutate(&q_copse_octree_in_sphere, trees[t], &sphere, sizeof sphere, OCT_QUERY);
-        hz_idq_mutate(&q_copse_octree_in_capsule, trees[t], &cap, sizeof cap, OCT_QUERY);
-        hz_mutate(&cap, sizeof cap, capsule_any_mutant, NULL);
+        hz_idq_mutate(&q_copse_octree_overlap_box, trees[t], &box, sizeof box, OCT_QUERY);
+        hz_idq_mutate(&q_copse_octree_overlap_sphere, trees[t], &sphere, sizeof sphere, OCT_QUERY);
+        hz_idq_mutate(&q_copse_octree_overlap_capsule, trees[t], &cap, sizeof cap, OCT_QUERY);
+        hz_mutate(&cap, sizeof cap, any_capsule_mutant, NULL);
         hz_mutate(&ka, sizeof ka, knn_mutant, NULL);
     }
     /* visitors: stop, call again (visit_nearest with a scratch of its own per level) */
@@ -401,8 +401,8 @@ static void query_cases(const hz_fix *f)
     HZ(copse_octree_visit_nearest);
     HZ_IS(copse_octree_visit_nearest(&f->oct, ka.p, FLT_MAX, sc, 4, stop_nb, &n), COPSE_OK);
     HZ_CHECK(n == 1u);
-    hz_idq_visitors(&q_copse_octree_in_box, &f->oct, &box);
-    hz_idq_visitors(&q_copse_octree_in_capsule, &f->oct, &cap);
+    hz_idq_visitors(&q_copse_octree_overlap_box, &f->oct, &box);
+    hz_idq_visitors(&q_copse_octree_overlap_capsule, &f->oct, &cap);
     memset(&re, 0, sizeof re);
     re.call = again_nearest;
     hz_reenter(&re);

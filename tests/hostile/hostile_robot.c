@@ -658,8 +658,8 @@ void hz_deep_calls(void)
     HZ_IS(copse_distance_bvh_octree(&f->mesh3, NULL, &f->oct, NULL, &d), COPSE_OK);
     HZ(copse_octree_knn);
     HZ_IS(copse_octree_knn(&f->oct, copse_v3(0, 0, 0), FLT_MAX, &nl), COPSE_OK);
-    HZ(copse_bsp3_trace_sphere);
-    HZ_IS(copse_bsp3_trace_sphere(&f->deep3, &seg, 0.05f, &tr), COPSE_OK);
+    HZ(copse_sweep_sphere_bsp3);
+    HZ_IS(copse_sweep_sphere_bsp3(&seg, 0.05f, &f->deep3, &tr), COPSE_OK);
     HZ(copse_bsp3_contents);
     HZ_IS(copse_bsp3_contents(&f->deep3, copse_v3(0.01f, 0.0f, 0.0f), &wh), COPSE_OK);
     HZ(copse_robot_fk);

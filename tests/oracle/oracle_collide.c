@@ -1290,9 +1290,9 @@ double orcc_point_shape(const double *p, const orcc_shape *s)
 
 static uint32_t mesh_corner(const copse_mesh *m, uint32_t t, unsigned k)
 {
-    if (m->index_type == COPSE_INDEX_U16)
+    if (m->index_type == COPSE_MESH_INDEX_U16)
         return ((const uint16_t *)m->indices)[(size_t)t * 3u + k];
-    if (m->index_type == COPSE_INDEX_U32)
+    if (m->index_type == COPSE_MESH_INDEX_U32)
         return ((const uint32_t *)m->indices)[(size_t)t * 3u + k];
     return t * 3u + k;
 }

@@ -97,34 +97,34 @@ static copse_status overlap(const copse_bvh *bvh, const bvh_query *q, copse_id_l
     const char *s = q->name;
     if (strcmp(s, "box") == 0) {
         copse_box3 b = copse_box3_make(v[0], v[1], v[2], v[3], v[4], v[5]);
-        return copse_bvh_overlap_box(bvh, &b, COPSE_SELECT_PRIMS, list);
+        return copse_bvh_overlap_box(bvh, &b, COPSE_BVH_SELECT_PRIMS, list);
     }
     if (strcmp(s, "sphere") == 0) {
         copse_sphere sp;
         sp.center = copse_v3(v[0], v[1], v[2]);
         sp.radius = v[3];
-        return copse_bvh_overlap_sphere(bvh, &sp, COPSE_SELECT_PRIMS, list);
+        return copse_bvh_overlap_sphere(bvh, &sp, COPSE_BVH_SELECT_PRIMS, list);
     }
     if (strcmp(s, "segment") == 0) {
         copse_segment3 sg;
         sg.a = copse_v3(v[0], v[1], v[2]);
         sg.b = copse_v3(v[3], v[4], v[5]);
-        return copse_bvh_overlap_segment(bvh, &sg, COPSE_SELECT_PRIMS, list);
+        return copse_bvh_overlap_segment(bvh, &sg, COPSE_BVH_SELECT_PRIMS, list);
     }
     if (strcmp(s, "rect") == 0) {
         copse_box2 r = copse_box2_make(v[0], v[1], v[2], v[3]);
-        return copse_bvh_overlap_rect(bvh, &r, COPSE_SELECT_PRIMS, list);
+        return copse_bvh_overlap_rect(bvh, &r, COPSE_BVH_SELECT_PRIMS, list);
     }
     if (strcmp(s, "circle") == 0) {
         copse_circle c;
         c.center = copse_v2(v[0], v[1]);
         c.radius = v[2];
-        return copse_bvh_overlap_circle(bvh, &c, COPSE_SELECT_PRIMS, list);
+        return copse_bvh_overlap_circle(bvh, &c, COPSE_BVH_SELECT_PRIMS, list);
     } else {
         copse_segment2 sg;
         sg.a = copse_v2(v[0], v[1]);
         sg.b = copse_v2(v[2], v[3]);
-        return copse_bvh_overlap_segment2(bvh, &sg, COPSE_SELECT_PRIMS, list);
+        return copse_bvh_overlap_segment2(bvh, &sg, COPSE_BVH_SELECT_PRIMS, list);
     }
 }
 

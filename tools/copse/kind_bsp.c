@@ -122,6 +122,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
     float v[4];
     copse_status st;
     bool hit = false;
+    uint32_t hit_id = COPSE_NONE;
     bvh_query_echo(words, n, out);
     if (strcmp(words[0], "point") == 0) {
         copse_bsp2_where w;
@@ -129,7 +130,7 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
             return TOOL_USAGE;
         if ((st = copse_bsp2_locate(bsp, copse_v2(v[0], v[1]), &w)) == COPSE_OK)
             fprintf(out, " -> %s leaf=%lu object=%ld\n", w.solid ? "solid" : "empty", (unsigned long)w.leaf,
-                    w.object == COPSE_BSP_NONE ? -1L : (long)w.object);
+                    w.id == COPSE_NONE ? -1L : (long)w.id);
     } else if (strcmp(words[0], "segment2") == 0) {
         copse_bsp2_trace tr;
         copse_segment2 sg;
@@ -137,20 +138,22 @@ static int bsp2_answer(const void *tree, const char *const *words, unsigned n, F
             return TOOL_USAGE;
         sg.a = copse_v2(v[0], v[1]);
         sg.b = copse_v2(v[2], v[3]);
-        if ((st = copse_bsp2_segment(bsp, &sg, &tr)) == COPSE_OK)
-            fprintf(out, tr.hit ? " -> hit object=%lu t=%.9g\n" : " -> clear\n", (unsigned long)tr.object, (double)tr.t);
+        if ((st = copse_sweep_point_bsp2(&sg, bsp, &tr)) == COPSE_OK)
+            fprintf(out, tr.hit ? " -> hit object=%lu t=%.9g\n" : " -> clear\n", (unsigned long)tr.id, (double)tr.t);
     } else if (strcmp(words[0], "rect") == 0 || strcmp(words[0], "circle") == 0) {
         int rect = words[0][0] == 'r';
         if (word_numbers(words, n, rect ? 4u : 3u, v) != 0)
             return TOOL_USAGE;
         if (rect) {
             copse_box2 b = copse_box2_make(v[0], v[1], v[2], v[3]);
-            st = copse_bsp2_overlap_box(bsp, &b, &hit);
+            st = copse_bsp2_any_box(bsp, &b, &hit_id);
+            hit = hit_id != COPSE_NONE;
         } else {
             copse_circle c;
             c.center = copse_v2(v[0], v[1]);
             c.radius = v[2];
-            st = copse_bsp2_overlap_circle(bsp, &c, &hit);
+            st = copse_bsp2_any_circle(bsp, &c, &hit_id);
+            hit = hit_id != COPSE_NONE;
         }
         if (st == COPSE_OK)
             fprintf(out, " -> %s\n", hit ? "overlap" : "clear");
@@ -336,10 +339,11 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
     } else if (strcmp(words[0], "box") == 0) {
         copse_box3 b;
         bool hit = false;
+        uint32_t hit_id = COPSE_NONE;
         if (word_numbers(words, n, 6, v) != 0)
             return TOOL_USAGE;
         b = copse_box3_make(v[0], v[1], v[2], v[3], v[4], v[5]);
-        if ((st = copse_bsp3_overlap_box(bsp, &b, &hit)) == COPSE_OK)
+        if ((st = copse_bsp3_any_box(bsp, &b, &hit_id)) == COPSE_OK)
             fprintf(out, " -> %s\n", hit ? "overlap" : "clear");
     } else if (strcmp(words[0], "ray") == 0 || strcmp(words[0], "sphere") == 0) {
         int sphere = words[0][0] == 's';
@@ -349,9 +353,9 @@ static int bsp3_answer(const void *tree, const char *const *words, unsigned n, F
             return TOOL_USAGE;
         sg.a = copse_v3(v[0], v[1], v[2]);
         sg.b = copse_v3(v[3], v[4], v[5]);
-        st = sphere ? copse_bsp3_trace_sphere(bsp, &sg, v[6], &tr) : copse_bsp3_trace_ray(bsp, &sg, &tr);
+        st = sphere ? copse_sweep_sphere_bsp3(&sg, v[6], bsp, &tr) : copse_sweep_point_bsp3(&sg, bsp, &tr);
         if (st == COPSE_OK)
-            fprintf(out, tr.hit ? " -> hit fraction=%.9g%s\n" : " -> clear\n", (double)tr.fraction,
+            fprintf(out, tr.hit ? " -> hit fraction=%.9g%s\n" : " -> clear\n", (double)tr.t,
                     tr.start_solid ? " (starts in solid)" : "");
     } else {
         return word_unknown(out, words[0], "3D BSP", "point, box, ray, sphere");

@@ -36,7 +36,7 @@ static int params_from_opts(const tool_opts *o, copse_bvh_params *p)
         ;
     if (k == 4)
         return tool_usage("--project %s: expected none, xz, xy or yz", o->project);
-    p->projection = (copse_projection)k;
+    p->projection = (copse_bvh_projection)k;
     if (o->leaf < 1 || o->leaf > COPSE_BVH_MAX_LEAF)
         return tool_usage("--leaf %u: expected 1 to %u", o->leaf, COPSE_BVH_MAX_LEAF);
     p->leaf_size = o->leaf;
@@ -80,7 +80,7 @@ static int emit_mesh_c(const tool_opts *o, const host_mesh *hm, const uint8_t *b
              " * COPSE_OK, or the status copse_bvh_view_mesh returns. Nothing is copied into RAM. */\n"
              "copse_status %s_view(copse_bvh *bvh);\n",
              axes, guard, (unsigned long)hm->vertex_count, guard, (unsigned long)hm->triangle_count, guard,
-             u16 ? "COPSE_INDEX_U16" : "COPSE_INDEX_U32", name);
+             u16 ? "COPSE_MESH_INDEX_U16" : "COPSE_MESH_INDEX_U32", name);
     snprintf(source, 2048,
              "\ncopse_status %s_view(copse_bvh *bvh)\n{\n    copse_mesh mesh;\n"
              "    mesh.positions = %s_positions;\n    mesh.vertex_count = %s_VERTEX_COUNT;\n"
@@ -130,7 +130,7 @@ static int bvh_bake(const tool_opts *o)
     host_mesh_axes(&hm, o->input, axes, sizeof axes);
     tool_progress(o, "axes: %s", axes);
     mesh = host_mesh_view(&hm);
-    bytes = copse_bvh_build_bytes(hm.triangle_count, params.projection == COPSE_PROJECT_NONE ? 3u : 2u, &params);
+    bytes = copse_bvh_build_bytes(hm.triangle_count, params.projection == COPSE_BVH_PROJECT_NONE ? 3u : 2u, &params);
     if (bytes == (size_t)-1 || (mem = malloc(bytes)) == NULL) {
         tool_fail("%s: %lu triangles are more than a BVH can take here", o->input, (unsigned long)hm.triangle_count);
         goto done;
@@ -236,12 +236,12 @@ static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_m
             bvh_close(src);
             return tool_fail("%s: %lu triangles, but %s was baked from %lu %s", o->mesh,
                              (unsigned long)view.triangle_count, o->input, (unsigned long)prims,
-                             kind == COPSE_PRIM_BOXES ? "boxes" : "triangles");
+                             kind == COPSE_BVH_PRIM_BOXES ? "boxes" : "triangles");
         }
     } else if (need_mesh) {
         return tool_usage("%s: a BVH blob holds the tree, not its mesh: give the mesh it was baked from with --mesh",
                           o->input);
-    } else if (kind == COPSE_PRIM_BOXES) {
+    } else if (kind == COPSE_BVH_PRIM_BOXES) {
         src->stand_in = calloc((size_t)prims + 1u, sizeof(copse_box3));
         st = src->stand_in == NULL ? COPSE_ERR_NOMEM
              : dim == 2 ? copse_bvh_view_boxes2(bvh, blob, len, (const copse_box2 *)src->stand_in, NULL, prims)
@@ -254,7 +254,7 @@ static int bvh_open(const tool_opts *o, const void *blob, size_t len, int need_m
         view.vertex_count = 3u * prims;
         view.vertex_stride = 0;
         view.indices = NULL;
-        view.index_type = COPSE_INDEX_NONE;
+        view.index_type = COPSE_MESH_INDEX_NONE;
         view.triangle_count = prims;
         st = src->stand_in == NULL ? COPSE_ERR_NOMEM : copse_bvh_view_mesh(bvh, blob, len, &view);
     }
@@ -291,8 +291,8 @@ static int bvh_stats(const tool_opts *o, const void *blob, size_t len)
     (void)copse_bvh_get_stats(&bvh, &s);
     printf("file      %s: BVH blob, format v%u, %lu bytes\n", o->input, COPSE_BLOB_VERSION, (unsigned long)len);
     printf("tree      %uD over %lu %s", (unsigned)bvh.dim, (unsigned long)bvh.prim_count,
-           bvh.kind == COPSE_PRIM_BOXES ? "boxes" : "triangles");
-    if (bvh.dim == 2 && bvh.kind == COPSE_PRIM_TRIANGLES)
+           bvh.kind == COPSE_BVH_PRIM_BOXES ? "boxes" : "triangles");
+    if (bvh.dim == 2 && bvh.kind == COPSE_BVH_PRIM_TRIANGLES)
         printf(" projected on %c%c", axes[bvh.axis[0]], axes[bvh.axis[1]]);
     printf(" (%lu degenerate)\n", (unsigned long)bvh.degenerate_count);
     tool_bounds_line(blob, len, bvh.dim, bvh.axis);

@@ -27,7 +27,7 @@ static int print_list(copse_status (*query)(const void *tree, const float *v, co
 static copse_status point_box(const void *tree, const float *v, copse_id_list *out)
 {
     copse_box3 b = copse_box3_make(v[0], v[1], v[2], v[3], v[4], v[5]);
-    return copse_octree_in_box((const copse_octree *)tree, &b, out);
+    return copse_octree_overlap_box((const copse_octree *)tree, &b, out);
 }
 
 static copse_status point_sphere(const void *tree, const float *v, copse_id_list *out)
@@ -35,7 +35,7 @@ static copse_status point_sphere(const void *tree, const float *v, copse_id_list
     copse_sphere s;
     s.center = copse_v3(v[0], v[1], v[2]);
     s.radius = v[3];
-    return copse_octree_in_sphere((const copse_octree *)tree, &s, out);
+    return copse_octree_overlap_sphere((const copse_octree *)tree, &s, out);
 }
 
 static copse_status point_capsule(const void *tree, const float *v, copse_id_list *out)
@@ -44,7 +44,7 @@ static copse_status point_capsule(const void *tree, const float *v, copse_id_lis
     c.segment.a = copse_v3(v[0], v[1], v[2]);
     c.segment.b = copse_v3(v[3], v[4], v[5]);
     c.radius = v[6];
-    return copse_octree_in_capsule((const copse_octree *)tree, &c, out);
+    return copse_octree_overlap_capsule((const copse_octree *)tree, &c, out);
 }
 
 static int knn(const copse_octree *t, const char *const *words, unsigned n, FILE *out)

@@ -649,7 +649,7 @@ static int build_from_urdf(const robot_opts *o, robot_loaded *out)
         b->mesh.positions = b->positions;
         b->mesh.vertex_count = g->vertex_count;
         b->mesh.indices = g->indices;
-        b->mesh.index_type = COPSE_INDEX_U32;
+        b->mesh.index_type = COPSE_MESH_INDEX_U32;
         b->mesh.triangle_count = g->triangle_count;
         if (fit > 0) {
             double box = 1.0, balls = 0.0, lo, hi;

@@ -384,7 +384,7 @@ copse_mesh host_mesh_view(const host_mesh *mesh)
     view.vertex_count = mesh->vertex_count;
     view.vertex_stride = 0;
     view.indices = mesh->indices;
-    view.index_type = COPSE_INDEX_U32;
+    view.index_type = COPSE_MESH_INDEX_U32;
     view.triangle_count = mesh->triangle_count;
     return view;
 }

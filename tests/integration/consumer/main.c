@@ -19,7 +19,7 @@ static COPSE_ARENA_STORAGE(memory, COPSE_BVH_BUILD_BYTES(3, 1));
 
 int main(void)
 {
-    copse_mesh mesh = { vertices, 9, 0, NULL, COPSE_INDEX_NONE, 3 };
+    copse_mesh mesh = { vertices, 9, 0, NULL, COPSE_MESH_INDEX_NONE, 3 };
     copse_bvh_params params = COPSE_BVH_PARAMS_DEFAULT;
     copse_arena arena;
     copse_bvh bvh;
