@@ -77,7 +77,9 @@ uint32_t copse_crc32(uint32_t crc, const void *data, size_t len);
  * BLOB_SECTION (checked in that order). It reads bytes, so it works on any host, and accepts
  * both section orders (info->big_endian). `len` may exceed the blob's total size (a blob at
  * the start of a larger flash region). The tree inside is not looked at: its view function
- * does that. On error `info` is zeroed. */
+ * does that. On error `info` is zeroed.
+ * Statuses: OK, NULL, ALIGN, BLOB_TRUNCATED, BLOB_MAGIC, BLOB_BYTE_ORDER, BLOB_VERSION,
+ * BLOB_HEADER, BLOB_CRC, BLOB_SECTION. */
 copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info);
 
 /* Writes to `out` a copy of the blob that this host's views accept in place: every 4-byte
@@ -88,7 +90,9 @@ copse_status copse_blob_read(const void *blob, size_t len, copse_blob_info *info
  * overlap it otherwise (PARAM); it must be 4-aligned (ALIGN). `*written` (may be NULL) gets
  * the blob's total size whenever the container is valid, also with NOMEM when `cap` is short.
  * The container is validated first (copse_blob_read's statuses); HOST_ORDER where float is
- * not IEEE binary32. Nothing is written to `out` on failure. */
+ * not IEEE binary32. Nothing is written to `out` on failure.
+ * Statuses: OK, NULL, NOMEM, PARAM, ALIGN, BLOB_TRUNCATED, BLOB_MAGIC, BLOB_BYTE_ORDER,
+ * BLOB_VERSION, BLOB_HEADER, BLOB_CRC, BLOB_SECTION, HOST_ORDER. */
 copse_status copse_blob_to_host(const void *blob, size_t len, void *out, size_t cap, size_t *written);
 
 #ifdef __cplusplus

@@ -121,7 +121,8 @@ size_t copse_bsp2_bytes(const copse_bsp2 *bsp);
  * and stops with NOMEM as soon as the nodes and leaf items counted so far outgrow the arena:
  * arena->needed is then more than the arena holds but a lower bound (copse_bsp2_build_bytes
  * gives the exact figure). So a build does O(n) work for each node that fits the arena and one
- * more, twice over when it succeeds. */
+ * more, twice over when it succeeds.
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, DEGENERATE, TOO_LARGE, CONFIG. */
 copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_box2 *scene,
                               const copse_box2 *objects, uint32_t count, const copse_bsp2_params *params);
 
@@ -136,10 +137,12 @@ typedef struct copse_bsp2_where {
     uint32_t id;     /* the lowest-index object holding the point, or COPSE_NONE */
 } copse_bsp2_where;
 
+/* Statuses: OK, NULL, NONFINITE. */
 copse_status copse_bsp2_locate(const copse_bsp2 *bsp, copse_vec2 point, copse_bsp2_where *out);
 
 /* Does the box / circle touch any object? *object: one that does (the first the walk finds), or
- * COPSE_NONE. */
+ * COPSE_NONE.
+ * Statuses: OK, NULL, NONFINITE, EMPTY_RANGE. */
 copse_status copse_bsp2_any_box(const copse_bsp2 *bsp, const copse_box2 *box, uint32_t *object);
 copse_status copse_bsp2_any_circle(const copse_bsp2 *bsp, const copse_circle *circle, uint32_t *object);
 
@@ -157,6 +160,7 @@ typedef struct copse_bsp2_trace {
     uint32_t leaf;     /* the leaf where it was hit, or COPSE_NONE */
 } copse_bsp2_trace;
 
+/* Statuses: OK, NULL, NONFINITE. */
 copse_status copse_sweep_point_bsp2(const copse_segment2 *path, const copse_bsp2 *bsp, copse_bsp2_trace *out);
 
 /* Every leaf in front-to-back order from `eye` (the side of each line holding the eye first;
@@ -167,17 +171,20 @@ copse_status copse_bsp2_visit_back_to_front(const copse_bsp2 *bsp, copse_vec2 ey
                                             void *user);
 
 /* Leaves (node indices) whose closed region touches the box, in node order: an array form
- * (copse_id_list: capacity, then `truncated`) and a visitor form. */
+ * (copse_id_list: capacity, then `truncated`) and a visitor form.
+ * Statuses: OK, NULL, NONFINITE, EMPTY_RANGE. */
 copse_status copse_bsp2_overlap_box_leaves(const copse_bsp2 *bsp, const copse_box2 *box, copse_id_list *out);
 copse_status copse_bsp2_visit_box_leaves(const copse_bsp2 *bsp, const copse_box2 *box,
                                             copse_id_visitor visit, void *user);
 
-/* The objects a leaf lists (indices into the caller's boxes). */
+/* The objects a leaf lists (indices into the caller's boxes).
+ * Statuses: OK, NULL, INDEX. */
 copse_status copse_bsp2_leaf_objects(const copse_bsp2 *bsp, uint32_t leaf, const uint32_t **objects,
                                      uint32_t *count);
 
 /* Broad phase: every pair (a < b) of objects listed in one leaf, leaf by leaf. A pair that
- * shares k leaves is reported k times; overlapping boxes always share a leaf. */
+ * shares k leaves is reported k times; overlapping boxes always share a leaf.
+ * Statuses: OK, NULL. */
 copse_status copse_bsp2_visit_pairs(const copse_bsp2 *bsp, copse_bsp_pair_visitor visit, void *user);
 
 /* ---- 2D inspection ----------------------------------------------------------------------------
@@ -188,11 +195,13 @@ copse_status copse_bsp2_visit_pairs(const copse_bsp2 *bsp, copse_bsp_pair_visito
  *               "S<i>,<j>,..." (a leaf listing objects i, j, ...); c is printed as a decimal
  *               integer when it is one (|c| < 2^24) and as a C99 hex float ("0x1.8p-3") otherwise.
  * *length (optional) receives the text's full length without the NUL. When cap is too small,
- * the text is cut at cap-1 bytes and the call returns COPSE_ERR_NOMEM. */
+ * the text is cut at cap-1 bytes and the call returns COPSE_ERR_NOMEM.
+ * Statuses: OK, NULL, NOMEM, PARAM. */
 copse_status copse_bsp2_dump(const copse_bsp2 *bsp, copse_bsp_order order, char *buf, size_t cap, size_t *length);
 
 /* Checks the structure: child links in pre-order, item ranges, object indices, depth.
- * COPSE_OK or the first problem's status. */
+ * COPSE_OK or the first problem's status.
+ * Statuses: OK, NULL, PARAM, INDEX, TOO_DEEP. */
 copse_status copse_bsp2_check(const copse_bsp2 *bsp);
 
 /* ---- 2D blobs: bake on the host, query from flash (docs/format.md, tree kind 4) --------------
@@ -209,7 +218,11 @@ copse_status copse_bsp2_check(const copse_bsp2 *bsp);
  * BLOB_DEPTH; HOST_ORDER on a big-endian host) and points `bsp` into it: the blob must stay
  * where it is while the tree is used. On error *bsp is an empty tree. */
 size_t copse_bsp2_save_bytes(const copse_bsp2 *bsp);
+/* Statuses: OK, NULL, NOMEM, PARAM, INDEX, TOO_DEEP, TOO_LARGE. */
 copse_status copse_bsp2_save(const copse_bsp2 *bsp, void *buf, size_t cap, size_t *written);
+/* Statuses: OK, NULL, PARAM, ALIGN, BLOB_TRUNCATED, BLOB_MAGIC, BLOB_BYTE_ORDER, BLOB_VERSION,
+ * BLOB_KIND, BLOB_HEADER, BLOB_CRC, BLOB_SECTION, HOST_ORDER, BLOB_NODE, BLOB_PRIM, BLOB_BOUNDS,
+ * BLOB_DEPTH, TOO_DEEP. */
 copse_status copse_bsp2_view(copse_bsp2 *bsp, const void *blob, size_t len);
 
 
@@ -229,13 +242,15 @@ typedef struct copse_brush {
 #define COPSE_BSP3_EMPTY 0xFFFFFFFFu /* a child that is empty space */
 #define COPSE_BSP3_LEAF 0x80000000u  /* a child with this bit is leaves[child & ~bit] */
 
-/* The six planes of a box (min < max on every axis, else PARAM or DEGENERATE). */
+/* The six planes of a box (min < max on every axis, else PARAM or DEGENERATE).
+ * Statuses: OK, NULL, PARAM, NONFINITE, DEGENERATE. */
 copse_status copse_brush_from_box(const copse_box3 *box, copse_plane planes[6]);
 
 /* A convex polygon in the xy plane (either winding, no repeated or collinear corners),
  * extruded from z0 to z1 (z0 < z1): count + 2 planes into planes[0..capacity).
  * Errors: NULL, PARAM (count < 3, z0 > z1), NONFINITE, NONCONVEX, DEGENERATE (z0 == z1, a repeated
- * or collinear corner), NOMEM (capacity). */
+ * or collinear corner), NOMEM (capacity).
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, DEGENERATE, NONCONVEX, TOO_LARGE. */
 copse_status copse_brush_from_polygon(const copse_vec2 *corners, uint32_t count, float z0, float z1,
                                       copse_plane *planes, uint32_t capacity, uint32_t *plane_count);
 
@@ -329,7 +344,8 @@ size_t copse_bsp3_bytes(const copse_bsp3 *bsp);
  * copse_bsp3_build_bytes() gives the exact figure. Work: at most COPSE_BSP3_VISIT_BUDGET(n,
  * max_depth) fragment visits, fewer when the arena runs out first. On any error the tree is
  * empty and the arena as it was. After success the arena ends at the end of the tree
- * (copse_bsp3_bytes). */
+ * (copse_bsp3_bytes).
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, DEGENERATE, TOO_LARGE, UNBOUNDED, CONFIG. */
 copse_status copse_bsp3_build(copse_bsp3 *bsp, copse_arena *arena, const copse_brush *brushes, uint32_t count,
                               const copse_bsp3_params *params);
 
@@ -340,7 +356,8 @@ typedef struct copse_bsp3_where {
     uint32_t leaf; /* the leaf holding the point (an index of leaves[]), or COPSE_NONE in empty space */
 } copse_bsp3_where;
 
-/* Point contents: solid when the point lies in a brush (closed). */
+/* Point contents: solid when the point lies in a brush (closed).
+ * Statuses: OK, NULL, NONFINITE. */
 copse_status copse_bsp3_contents(const copse_bsp3 *bsp, copse_vec3 point, copse_bsp3_where *out);
 
 typedef struct copse_bsp3_trace {
@@ -358,22 +375,27 @@ typedef struct copse_bsp3_trace {
  * (with the brushes' axis-aligned bevels, as Quake 3 does for its box traces): exact on faces,
  * a little wider than the true rounded sweep near edges and corners. Any finite ends are
  * answered, even ones more than FLT_MAX apart (traced in two halves from the midpoint, as the
- * 2D segment is). */
+ * 2D segment is).
+ * Statuses: OK, NULL, NONFINITE, EMPTY_RANGE. */
 copse_status copse_sweep_sphere_bsp3(const copse_segment3 *path, float radius, const copse_bsp3 *bsp,
                                      copse_bsp3_trace *out);
+/* Statuses: OK, NULL, NONFINITE. */
 copse_status copse_sweep_point_bsp3(const copse_segment3 *path, const copse_bsp3 *bsp, copse_bsp3_trace *out);
 
 /* Does the closed box touch solid? *brush: a brush it touches, or COPSE_NONE. Decided against each brush's planes pushed out by the box's
  * extent along their normals (plus the bevels): exact for brushes from boxes and extruded
- * polygons, conservative near the edges of other brushes. */
+ * polygons, conservative near the edges of other brushes.
+ * Statuses: OK, NULL, NONFINITE, EMPTY_RANGE. */
 copse_status copse_bsp3_any_box(const copse_bsp3 *bsp, const copse_box3 *box, uint32_t *brush);
 
 /* Dumps as for the 2D tree; node tokens: "P<plane>" (a node on planes[plane]), "E" (empty),
  * "S<b>,<b>.." (solid, the brushes listed), "M<b>,.." (mixed). Children in the order front, back.
  * A zero-initialised (never built) tree dumps as the empty tree "E", as the queries treat it;
- * a root leaf out of range is COPSE_ERR_INDEX. */
+ * a root leaf out of range is COPSE_ERR_INDEX.
+ * Statuses: OK, NULL, NOMEM, PARAM, INDEX. */
 copse_status copse_bsp3_dump(const copse_bsp3 *bsp, copse_bsp_order order, char *buf, size_t cap, size_t *length);
 
+/* Statuses: OK, NULL, PARAM, INDEX, TOO_DEEP. */
 copse_status copse_bsp3_check(const copse_bsp3 *bsp);
 
 /* ---- 3D blobs (docs/format.md, tree kind 5) ---------------------------------------------------
@@ -381,7 +403,11 @@ copse_status copse_bsp3_check(const copse_bsp3 *bsp);
  * Save, save_bytes and view as for the 2D tree (an empty tree, over no brushes, saves too);
  * the view's statuses add BLOB_PRIM for brush sides and leaf brush lists out of range. */
 size_t copse_bsp3_save_bytes(const copse_bsp3 *bsp);
+/* Statuses: OK, NULL, NOMEM, PARAM, INDEX, TOO_DEEP, TOO_LARGE. */
 copse_status copse_bsp3_save(const copse_bsp3 *bsp, void *buf, size_t cap, size_t *written);
+/* Statuses: OK, NULL, PARAM, ALIGN, BLOB_TRUNCATED, BLOB_MAGIC, BLOB_BYTE_ORDER, BLOB_VERSION,
+ * BLOB_KIND, BLOB_HEADER, BLOB_CRC, BLOB_SECTION, HOST_ORDER, BLOB_NODE, BLOB_PRIM, BLOB_BOUNDS,
+ * BLOB_DEPTH, TOO_DEEP. */
 copse_status copse_bsp3_view(copse_bsp3 *bsp, const void *blob, size_t len);
 
 #ifdef __cplusplus

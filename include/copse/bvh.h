@@ -171,13 +171,15 @@ size_t copse_bvh_bytes(const copse_bvh *bvh);
  * COPSE_BVH_MAX_DEPTH levels, each passing over every primitive a bounded number of times
  * (range bounds; COPSE_BVH_SAH_BINS bins per axis and a partition, or a median selection whose
  * quickselect falls back to a heap sort when it degenerates): O(n log n) a level, at most
- * O(COPSE_BVH_MAX_DEPTH * n log n) in all. */
+ * O(COPSE_BVH_MAX_DEPTH * n log n) in all.
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, INDEX, DEGENERATE, TOO_LARGE, ALIGN, CONFIG. */
 copse_status copse_bvh_build_mesh(copse_bvh *bvh, copse_arena *arena, const copse_mesh *mesh,
                                   const copse_bvh_params *params);
 
 /* Build over boxes (min <= max required on every axis: COPSE_ERR_PARAM otherwise).
  * ids may be NULL: results then report box indices. An id of COPSE_NONE (0xFFFFFFFF, the
- * queries' "no primitive") is COPSE_ERR_PARAM, here and in the views. params->projection is ignored. */
+ * queries' "no primitive") is COPSE_ERR_PARAM, here and in the views. params->projection is ignored.
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, EMPTY_RANGE, TOO_LARGE, ALIGN, CONFIG. */
 copse_status copse_bvh_build_boxes3(copse_bvh *bvh, copse_arena *arena, const copse_box3 *boxes,
                                     const uint32_t *ids, uint32_t count, const copse_bvh_params *params);
 copse_status copse_bvh_build_boxes2(copse_bvh *bvh, copse_arena *arena, const copse_box2 *boxes,
@@ -195,7 +197,8 @@ size_t copse_bvh_save_bytes(const copse_bvh *bvh);
 /* Writes the tree's blob to buf[0, cap). Errors: NULL (bvh, or buf with cap > 0), PARAM (no
  * dimension or kind), TOO_LARGE (over 4 GiB), copse_bvh_check's status for a broken tree, NOMEM
  * (cap too small: nothing is written). `written` (may be NULL) receives the blob's size on
- * success and on NOMEM, 0 otherwise; buf = NULL with cap = 0 asks for the size. */
+ * success and on NOMEM, 0 otherwise; buf = NULL with cap = 0 asks for the size.
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, INDEX, TOO_DEEP, TOO_LARGE. */
 copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t *written);
 
 /* Points `bvh` into a blob (at a 4-byte-aligned address; `len` may exceed the blob) after
@@ -205,7 +208,10 @@ copse_status copse_bvh_save(const copse_bvh *bvh, void *buf, size_t cap, size_t 
  * NULL / PARAM / ALIGN / INDEX for an unusable mesh or boxes (every mesh index is range-checked;
  * coordinates are not read). HOST_ORDER when the blob's words are not in this host's order (a
  * saved blob on a big-endian host: convert it with copse_blob_to_host first). Nothing is copied: the blob must
- * outlive the tree. On any error the tree is empty. */
+ * outlive the tree. On any error the tree is empty.
+ * Statuses: OK, NULL, PARAM, INDEX, ALIGN, BLOB_TRUNCATED, BLOB_MAGIC, BLOB_BYTE_ORDER,
+ * BLOB_VERSION, BLOB_KIND, BLOB_HEADER, BLOB_CRC, BLOB_SECTION, HOST_ORDER, BLOB_NODE, BLOB_PRIM,
+ * BLOB_BOUNDS, BLOB_DEPTH, TOO_DEEP, BLOB_SOURCE. */
 copse_status copse_bvh_view_mesh(copse_bvh *bvh, const void *blob, size_t len, const copse_mesh *mesh);
 copse_status copse_bvh_view_boxes3(copse_bvh *bvh, const void *blob, size_t len, const copse_box3 *boxes,
                                    const uint32_t *ids, uint32_t count);
@@ -226,6 +232,7 @@ typedef enum copse_bvh_select {
  * queries, and PARAM for a ray of zero direction (with an empty result). Boxes, spheres and segments are closed sets: touching
  * counts. Overlap lists are in tree order; ray hit lists are sorted by t, then id. */
 
+/* Statuses: OK, NULL, PARAM, NONFINITE, DIMENSION, KIND, EMPTY_RANGE, TOO_DEEP. */
 copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_bvh_select select,
                                    copse_id_list *out);
 copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, copse_bvh_select select,
@@ -288,10 +295,12 @@ copse_status copse_bvh_nearest2(const copse_bvh *bvh, copse_vec2 point, float ma
  * returns whether to descend (a prune callback); `visit` sees each primitive id of the
  * leaves entered and may stop the walk. enter may be NULL (visit everything). */
 typedef bool (*copse_bounds_visitor)(void *user, const float *min, const float *max);
+/* Statuses: OK, NULL, TOO_DEEP. */
 copse_status copse_bvh_walk(const copse_bvh *bvh, copse_bounds_visitor enter, copse_id_visitor visit,
                             void *user);
 
-/* The primitive indices of leaf node `leaf` (from a COPSE_BVH_SELECT_LEAVES query). */
+/* The primitive indices of leaf node `leaf` (from a COPSE_BVH_SELECT_LEAVES query).
+ * Statuses: OK, NULL, PARAM, INDEX. */
 copse_status copse_bvh_leaf_prims(const copse_bvh *bvh, uint32_t leaf, const uint32_t **prims,
                                   uint32_t *count);
 
@@ -307,11 +316,13 @@ typedef struct copse_bvh_stats {
     uint32_t leaf_histogram[9]; /* leaves with 1, 2, 3-4, 5-8, 9-16, 17-32, 33-64, 65-128, more */
 } copse_bvh_stats;
 
+/* Statuses: OK, NULL, PARAM, TOO_DEEP. */
 copse_status copse_bvh_get_stats(const copse_bvh *bvh, copse_bvh_stats *stats);
 
 /* Check the whole structure: escape counts, leaf ranges, every primitive exactly once,
  * children inside parents, finite bounds, the depth cap, and (reading the caller's mesh or
- * boxes) every primitive inside its leaf. COPSE_OK or the first problem's status. */
+ * boxes) every primitive inside its leaf. COPSE_OK or the first problem's status.
+ * Statuses: OK, NULL, PARAM, NONFINITE, INDEX, TOO_DEEP. */
 copse_status copse_bvh_check(const copse_bvh *bvh);
 
 #ifdef __cplusplus

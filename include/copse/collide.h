@@ -154,6 +154,7 @@ typedef struct copse_sweep_hit {
  * in tree order. (For a sphere without a pose, copse_bvh_overlap_sphere and _visit_sphere in
  * bvh.h do the same.) */
 
+/* Statuses: OK, NULL, PARAM, NONFINITE, DIMENSION, KIND, EMPTY_RANGE, TOO_DEEP. */
 copse_status copse_bvh_any_sphere(const copse_bvh *tree, const copse_sphere *sphere, const copse_pose *pose,
                                   uint32_t *id);
 copse_status copse_bvh_any_capsule(const copse_bvh *tree, const copse_capsule *capsule, const copse_pose *pose,
@@ -222,6 +223,7 @@ copse_status copse_distance_bvh_bvh(const copse_bvh *mesh, const copse_pose *pos
  * that lie exactly on it (decided exactly on the float coordinates). Ids are the octree's point
  * ids, lists in tree order. */
 
+/* Statuses: OK, NULL, PARAM, NONFINITE, EMPTY_RANGE. */
 copse_status copse_octree_any_sphere(const copse_octree *tree, const copse_sphere *sphere, const copse_pose *pose,
                                      uint32_t *id);
 copse_status copse_octree_any_capsule(const copse_octree *tree, const copse_capsule *capsule,
@@ -266,7 +268,8 @@ copse_status copse_distance_convex_octree(const copse_convex *convex, const cops
                                           copse_distance *out);
 
 /* A posed mesh against a scan: the nearest point to the mesh's surface (shape_id: the mesh's
- * triangle), and every point within `distance` of it (0: the points on the surface). */
+ * triangle), and every point within `distance` of it (0: the points on the surface).
+ * Statuses: OK, NULL, PARAM, NONFINITE, DIMENSION, KIND, EMPTY_RANGE, TOO_DEEP. */
 copse_status copse_distance_bvh_octree(const copse_bvh *mesh, const copse_pose *pose, const copse_octree *tree,
                                        const copse_distance_query *query, copse_distance *out);
 copse_status copse_octree_overlap_bvh(const copse_octree *tree, const copse_bvh *mesh, const copse_pose *pose,
@@ -283,6 +286,7 @@ copse_status copse_sweep_capsule_bvh(const copse_capsule *capsule, const copse_p
 copse_status copse_sweep_obb_bvh(const copse_obb *obb, const copse_pose *pose, copse_vec3 motion,
                                  const copse_bvh *tree, copse_sweep_hit *hit);
 
+/* Statuses: OK, NULL, PARAM, NONFINITE, EMPTY_RANGE. */
 copse_status copse_sweep_sphere_octree(const copse_sphere *sphere, const copse_pose *pose, copse_vec3 motion,
                                        const copse_octree *tree, copse_sweep_hit *hit);
 copse_status copse_sweep_capsule_octree(const copse_capsule *capsule, const copse_pose *pose, copse_vec3 motion,

@@ -156,7 +156,8 @@ static inline copse_pose copse_pose_translation(copse_vec3 t)
     return p;
 }
 
-/* OK, NULL, NONFINITE, or PARAM (not a rotation within COPSE_POSE_TOLERANCE). */
+/* OK, NULL, NONFINITE, or PARAM (not a rotation within COPSE_POSE_TOLERANCE).
+ * Statuses: OK, NULL, PARAM, NONFINITE. */
 copse_status copse_pose_check(const copse_pose *pose);
 
 /* From a quaternion (normalised here) and a translation. NONFINITE; PARAM for a zero quaternion.
@@ -175,11 +176,13 @@ copse_status copse_pose_from_xyz_rpy(copse_pose *out, copse_vec3 xyz, copse_vec3
 copse_status copse_pose_from_axis_angle(copse_pose *out, copse_vec3 axis, float angle, copse_vec3 translation);
 
 /* out = a after b: the point p goes to a(b(p)) (b places a thing in a frame that a places in
- * another). out may be a or b. NULL when any pointer is. */
+ * another). out may be a or b. NULL when any pointer is.
+ * Statuses: OK, NULL. */
 copse_status copse_pose_compose(copse_pose *out, const copse_pose *a, const copse_pose *b);
 
 /* The inverse motion (rotation transposed: the pose must be a rotation, as copse_pose_check
- * accepts). out may be pose. */
+ * accepts). out may be pose.
+ * Statuses: OK, NULL, PARAM, NONFINITE. */
 copse_status copse_pose_invert(copse_pose *out, const copse_pose *pose);
 
 /* rotation * p + translation; rotation * d (a direction); the inverse motion of p. A NULL pose is
@@ -188,7 +191,8 @@ copse_vec3 copse_pose_apply(const copse_pose *pose, copse_vec3 p);
 copse_vec3 copse_pose_apply_dir(const copse_pose *pose, copse_vec3 d);
 copse_vec3 copse_pose_apply_inverse(const copse_pose *pose, copse_vec3 p);
 
-/* An oriented box from an axis-aligned box in a thing's own frame and that thing's pose. */
+/* An oriented box from an axis-aligned box in a thing's own frame and that thing's pose.
+ * Statuses: OK, NULL, PARAM, NONFINITE, EMPTY_RANGE. */
 copse_status copse_obb_from_box(copse_obb *out, const copse_box3 *box, const copse_pose *pose);
 
 /* OK, NULL, NONFINITE, EMPTY_RANGE (a negative half extent), PARAM (rotation as for a pose). */

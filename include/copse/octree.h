@@ -138,7 +138,8 @@ size_t copse_octree_bytes(const copse_octree_config *config);
 /* Takes the pools from the arena; the tree is empty. Errors: NULL, PARAM (pool or bucket sizes,
  * depth, capacity), NONFINITE / EMPTY_RANGE (bounds), NOMEM (arena->needed says how much),
  * CONFIG (the arena was started by code built with other settings, config.h).
- * On error the tree is empty and unusable for inserts (queries find nothing), the arena as it was. */
+ * On error the tree is empty and unusable for inserts (queries find nothing), the arena as it was.
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, EMPTY_RANGE, CONFIG. */
 copse_status copse_octree_init(copse_octree *tree, copse_arena *arena, const copse_octree_config *config);
 
 /* Scratch bytes copse_octree_build takes from its arena for `count` points (exact). */
@@ -152,10 +153,12 @@ size_t copse_octree_build_scratch_bytes(const copse_octree *tree, uint32_t count
  * Work: the points are read once (checks and bounds, O(count)) and the scratch checked (exact,
  * COPSE_OCTREE_BUILD_SCRATCH_BYTES); then two top-down passes, a count and the build, each
  * visiting every point once per level to bound and partition it: O(count * (max_depth + 1)).
- * The count stops as soon as the pools it needs pass max_nodes or max_buckets (NOMEM). */
+ * The count stops as soon as the pools it needs pass max_nodes or max_buckets (NOMEM).
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, EMPTY_RANGE, TOO_LARGE, READ_ONLY, CONFIG. */
 copse_status copse_octree_build(copse_octree *tree, copse_arena *scratch, uint32_t count);
 
-/* The pools a bulk build of points 0..count-1 would fill (for sizing on the host). */
+/* The pools a bulk build of points 0..count-1 would fill (for sizing on the host).
+ * Statuses: OK, NULL, PARAM, NONFINITE, TOO_LARGE. */
 copse_status copse_octree_measure(const copse_octree *tree, copse_arena *scratch, uint32_t count,
                                   uint32_t *nodes, uint32_t *buckets);
 
@@ -166,8 +169,10 @@ copse_status copse_octree_measure(const copse_octree *tree, copse_arena *scratch
  * nodes and buckets a change needs are counted before anything is written.
  * Errors: NULL, INDEX (out of range, already in / not in the
  * tree), PARAM (its id is COPSE_NONE, or a tree never initialised: no pools), NONFINITE, NOMEM (nodes_short, buckets_short; the tree unchanged). The point must have
- * the same coordinates on removal as on insertion. */
+ * the same coordinates on removal as on insertion.
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, INDEX, READ_ONLY. */
 copse_status copse_octree_insert(copse_octree *tree, uint32_t index);
+/* Statuses: OK, NULL, PARAM, INDEX, READ_ONLY. */
 copse_status copse_octree_remove(copse_octree *tree, uint32_t index);
 
 /* Empty the tree (pools kept). */
@@ -175,7 +180,8 @@ void copse_octree_clear(copse_octree *tree);
 
 /* ---- point queries: COPSE_OK, or NULL / NONFINITE / EMPTY_RANGE with an empty answer --------- */
 
-/* Points in a closed box / ball. Lists are in tree order; `truncated` when more were found. */
+/* Points in a closed box / ball. Lists are in tree order; `truncated` when more were found.
+ * Statuses: OK, NULL, PARAM, NONFINITE, EMPTY_RANGE. */
 copse_status copse_octree_overlap_box(const copse_octree *tree, const copse_box3 *box, copse_id_list *out);
 copse_status copse_octree_visit_box(const copse_octree *tree, const copse_box3 *box, copse_id_visitor visit,
                                     void *user);
@@ -243,12 +249,16 @@ size_t copse_octree_save_bytes(const copse_octree *tree);
 
 /* Checks the tree (PARAM as copse_octree_check, NONFINITE for a point that is no longer finite),
  * then writes the blob. NULL; TOO_LARGE; NOMEM when cap is short (nothing written, *written
- * says how many bytes are needed). `written` may be NULL. */
+ * says how many bytes are needed). `written` may be NULL.
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, TOO_LARGE. */
 copse_status copse_octree_save(const copse_octree *tree, void *buf, size_t cap, size_t *written);
 
 /* Validates a blob (docs/format.md) and makes `tree` a read-only view of it: queries run in
  * place, insert/remove/build return COPSE_ERR_READ_ONLY, clear does nothing. The blob must stay
- * where it is while the tree is used. On error the tree is zeroed (queries find nothing). */
+ * where it is while the tree is used. On error the tree is zeroed (queries find nothing).
+ * Statuses: OK, NULL, PARAM, NONFINITE, TOO_LARGE, ALIGN, BLOB_TRUNCATED, BLOB_MAGIC,
+ * BLOB_BYTE_ORDER, BLOB_VERSION, BLOB_KIND, BLOB_HEADER, BLOB_CRC, BLOB_SECTION, HOST_ORDER,
+ * BLOB_NODE, BLOB_PRIM, BLOB_BOUNDS, BLOB_DEPTH, TOO_DEEP. */
 copse_status copse_octree_view(copse_octree *tree, const void *blob, size_t len);
 
 /* ---- point octree inspection ---------------------------------------------------------------- */
@@ -260,6 +270,7 @@ typedef struct copse_octree_stats {
     size_t bytes_used;          /* nodes and buckets in use */
 } copse_octree_stats;
 
+/* Statuses: OK, NULL, PARAM. */
 copse_status copse_octree_get_stats(const copse_octree *tree, copse_octree_stats *stats);
 
 /* Structure check: links in range, counts, exact bounds, each leaf's points inside its bounds
@@ -309,7 +320,8 @@ typedef struct copse_frustum {
 
 size_t copse_loose_bytes(const copse_loose_config *config);
 /* Takes the pools from the arena; the tree is empty. Errors: NULL, PARAM, NONFINITE, EMPTY_RANGE,
- * NOMEM, CONFIG (as copse_octree_init). */
+ * NOMEM, CONFIG (as copse_octree_init).
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, EMPTY_RANGE, CONFIG. */
 copse_status copse_loose_init(copse_loose *tree, copse_arena *arena, const copse_loose_config *config);
 
 /* Insert, remove and move object `id`. Work: one descent (at most max_depth + 1 nodes of at most
@@ -317,13 +329,17 @@ copse_status copse_loose_init(copse_loose *tree, copse_arena *arena, const copse
  * there * max_depth) at most. The nodes a change needs are counted before anything moves.
  * Errors: NULL, INDEX (out of range; already in / not in),
  * NONFINITE, EMPTY_RANGE (min > max), NOMEM (nodes_short; the tree unchanged), PARAM (a tree that
- * was never initialised: no pools), READ_ONLY (a view). */
+ * was never initialised: no pools), READ_ONLY (a view).
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, INDEX, EMPTY_RANGE, READ_ONLY. */
 copse_status copse_loose_insert(copse_loose *tree, uint32_t id, const copse_box3 *box);
+/* Statuses: OK, NULL, PARAM, INDEX, READ_ONLY. */
 copse_status copse_loose_remove(copse_loose *tree, uint32_t id);
+/* Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, INDEX, EMPTY_RANGE, READ_ONLY. */
 copse_status copse_loose_move(copse_loose *tree, uint32_t id, const copse_box3 *box);
 void copse_loose_clear(copse_loose *tree);
 
-/* Queries: ids in tree order; closed sets. */
+/* Queries: ids in tree order; closed sets.
+ * Statuses: OK, NULL, PARAM, NONFINITE, EMPTY_RANGE. */
 copse_status copse_loose_overlap_box(const copse_loose *tree, const copse_box3 *box, copse_id_list *out);
 copse_status copse_loose_visit_box(const copse_loose *tree, const copse_box3 *box, copse_id_visitor visit,
                                    void *user);
@@ -345,6 +361,7 @@ typedef struct copse_loose_stats {
     size_t bytes_used;
 } copse_loose_stats;
 
+/* Statuses: OK, NULL, PARAM. */
 copse_status copse_loose_get_stats(const copse_loose *tree, copse_loose_stats *stats);
 /* Links in range, each object listed once in the node it names, no empty node kept, depth.
  * COPSE_OK or COPSE_ERR_PARAM. */
@@ -355,7 +372,11 @@ copse_status copse_loose_check(const copse_loose *tree);
  * its box; slots not in the tree are zero. Queries on the view report the same ids in the same
  * order; insert/remove/move return COPSE_ERR_READ_ONLY, clear does nothing. */
 size_t copse_loose_save_bytes(const copse_loose *tree);
+/* Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, TOO_LARGE. */
 copse_status copse_loose_save(const copse_loose *tree, void *buf, size_t cap, size_t *written);
+/* Statuses: OK, NULL, PARAM, NONFINITE, TOO_LARGE, ALIGN, BLOB_TRUNCATED, BLOB_MAGIC,
+ * BLOB_BYTE_ORDER, BLOB_VERSION, BLOB_KIND, BLOB_HEADER, BLOB_CRC, BLOB_SECTION, HOST_ORDER,
+ * BLOB_NODE, BLOB_PRIM, BLOB_BOUNDS, BLOB_DEPTH, TOO_DEEP. */
 copse_status copse_loose_view(copse_loose *tree, const void *blob, size_t len);
 
 #ifdef __cplusplus

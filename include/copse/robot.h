@@ -132,14 +132,16 @@ size_t copse_robot_build_bytes(const copse_robot_desc *desc);
  * mesh vertices and triangles); the exact bytes (copse_robot_build_bytes) are checked against the
  * arena before anything is laid out (NOMEM at once). Then each mesh's BVH is built (bvh.h's bound)
  * and, for a link with both a mesh and shapes, every triangle corner is tested against its shapes
- * (ROBOT_LINK_SHAPES_BOUND): O(triangles * shapes) for that link. */
+ * (ROBOT_LINK_SHAPES_BOUND): O(triangles * shapes) for that link.
+ * Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, INDEX, DEGENERATE, TOO_LARGE, ALIGN, CONFIG. */
 copse_status copse_robot_build(copse_robot *robot, copse_arena *arena, const copse_robot_desc *desc);
 
 /* The number of variables of q. */
 uint32_t copse_robot_dof(const copse_robot *robot);
 
 /* A link's or joint's name, copied with its 0 into buf[0, cap) (an empty string when it has
- * none). NULL, INDEX, NOMEM (cap too short: nothing written). */
+ * none). NULL, INDEX, NOMEM (cap too short: nothing written).
+ * Statuses: OK, NULL, NOMEM, INDEX. */
 copse_status copse_robot_link_name(const copse_robot *robot, uint32_t link, char *buf, size_t cap);
 copse_status copse_robot_joint_name(const copse_robot *robot, uint32_t joint, char *buf, size_t cap);
 /* The link or joint with that name, or COPSE_NONE. */
@@ -147,7 +149,8 @@ uint32_t copse_robot_find_link(const copse_robot *robot, const char *name);
 uint32_t copse_robot_find_joint(const copse_robot *robot, const char *name);
 
 /* A link's parts as the queries see them: its mesh's tree (a view filled into *tree, empty when
- * it has none) and its spheres and capsules, in its frame. */
+ * it has none) and its spheres and capsules, in its frame.
+ * Statuses: OK, NULL, INDEX. */
 copse_status copse_robot_link_tree(const copse_robot *robot, uint32_t link, copse_bvh *tree);
 uint32_t copse_robot_link_spheres(const copse_robot *robot, uint32_t link, copse_sphere *out, uint32_t capacity);
 uint32_t copse_robot_link_capsules(const copse_robot *robot, uint32_t link, copse_capsule *out, uint32_t capacity);
@@ -180,11 +183,13 @@ copse_status copse_robot_variable(const copse_robot *robot, uint32_t i, uint32_t
 /* The allowed-collision matrix: may links a and b touch? Set on a built robot (READ_ONLY on a
  * view). */
 bool copse_robot_allowed(const copse_robot *robot, uint32_t a, uint32_t b);
+/* Statuses: OK, NULL, INDEX, READ_ONLY. */
 copse_status copse_robot_allow(copse_robot *robot, uint32_t a, uint32_t b, bool allowed);
 
 /* Forward kinematics: every link's pose in the world (link_count poses), from q (dof values) and
  * the root's pose (NULL: identity). NONFINITE; PARAM for a value outside its joint's limits
- * (beyond a relative 1e-6 of the range: the caller's clamping rounds). */
+ * (beyond a relative 1e-6 of the range: the caller's clamping rounds).
+ * Statuses: OK, NULL, PARAM, NONFINITE, INDEX. */
 copse_status copse_robot_fk(const copse_robot *robot, const float *q, const copse_pose *base, copse_pose *link_poses);
 
 /* ---- the world ---------------------------------------------------------------------------------- */
@@ -249,7 +254,8 @@ typedef struct copse_robot_contact {
  * link beyond COPSE_ROBOT_MAX_COORD (|translation| + reach in any coordinate) or a world mesh
  * pose whose translation is beyond it. The cost is O(links + meshes + objects) a call. */
 
-/* In collision at these link poses? *first gets the first contact found (kind NONE: clear). */
+/* In collision at these link poses? *first gets the first contact found (kind NONE: clear).
+ * Statuses: OK, NULL, PARAM, NONFINITE, INDEX, DIMENSION, KIND, EMPTY_RANGE, TOO_DEEP. */
 copse_status copse_robot_collides(const copse_robot *robot, const copse_world *world, const copse_pose *link_poses,
                                   uint32_t flags, copse_robot_contact *first);
 
@@ -294,7 +300,8 @@ copse_status copse_robot_motion(const copse_robot *robot, const copse_world *wor
  * A configuration closer than min_clearance (> 0) counts as a collision: *fraction is where, and
  * *contact the nearest pair there. PARAM: min_clearance <= 0 or max_checks 0; COPSE_ERR_LIMIT
  * when max_checks configurations did not certify the whole motion (*fraction: the certified
- * prefix, contact kind NONE). */
+ * prefix, contact kind NONE).
+ * Statuses: OK, NULL, PARAM, NONFINITE, INDEX, DIMENSION, KIND, EMPTY_RANGE, TOO_DEEP, LIMIT. */
 copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse_world *world, const float *q0,
                                            const float *q1, const copse_pose *base, copse_pose *link_poses,
                                            float min_clearance, uint32_t max_checks, uint32_t flags,
@@ -303,7 +310,11 @@ copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse
 /* ---- bake on the host, query from flash -------------------------------------------------------- */
 
 size_t copse_robot_save_bytes(const copse_robot *robot);
+/* Statuses: OK, NULL, NOMEM, PARAM, NONFINITE, INDEX, TOO_DEEP, TOO_LARGE. */
 copse_status copse_robot_save(const copse_robot *robot, void *buf, size_t cap, size_t *written);
+/* Statuses: OK, NULL, PARAM, NONFINITE, INDEX, ALIGN, BLOB_TRUNCATED, BLOB_MAGIC, BLOB_BYTE_ORDER,
+ * BLOB_VERSION, BLOB_KIND, BLOB_HEADER, BLOB_CRC, BLOB_SECTION, HOST_ORDER, BLOB_NODE, BLOB_PRIM,
+ * BLOB_BOUNDS, BLOB_DEPTH, TOO_DEEP. */
 copse_status copse_robot_view(copse_robot *robot, const void *blob, size_t len);
 
 #ifdef __cplusplus

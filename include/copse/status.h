@@ -5,6 +5,11 @@
  * Every fallible call returns a copse_status. Zero is success; errors are
  * negative and each names one way the input or the buffer was wrong, so a
  * caller can react without parsing text.
+ *
+ * Each header says which statuses its functions can return in a sentence
+ * "Statuses: OK, NULL, ..." (the names below without COPSE_ / COPSE_ERR_). It holds
+ * for every declaration after it, up to the next such sentence; the hostile-API
+ * suite (docs/hostile.md) fails when a function returns a status outside its list.
  */
 #ifndef COPSE_STATUS_H
 #define COPSE_STATUS_H

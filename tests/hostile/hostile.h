@@ -36,6 +36,8 @@ unsigned long hz_cases(void);
 bool hz_covered(const char *fn);
 unsigned hz_covered_count(void);
 const char *hz_covered_name(unsigned i);
+/* The statuses fn's cases returned (through HZ_EXPECT and HZ_IS): a bit per -status. */
+uint64_t hz_seen(const char *fn);
 
 /* ---- statuses ------------------------------------------------------------------------------- */
 

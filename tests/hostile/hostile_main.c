@@ -4,6 +4,7 @@
  * counts the functions and the cases. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hostile/hostile.h"
@@ -14,10 +15,11 @@ typedef void (*hz_any_fn)(void);
 typedef struct hz_api {
     const char *header, *name;
     hz_any_fn fn;
+    const char *statuses; /* its header's "Statuses:" list; "?" none, "-" it returns no status */
 } hz_api;
 
 static const hz_api g_api[] = {
-#define HOSTILE_API(header, name) {header, #name, (hz_any_fn)name},
+#define HOSTILE_API(header, name, statuses) {header, #name, (hz_any_fn)name, statuses},
 #include "hostile_api.h"
 #undef HOSTILE_API
 };
@@ -66,6 +68,83 @@ static void test_every_function(void)
                       (unsigned)HZ_NAPI, hz_covered_count() - stray, missing, stray);
 }
 
+/* A header's list ("OK NULL NONFINITE") as a mask, a bit per -status; false on a name that is
+ * no status. The names are read back from copse_status_str ("COPSE_ERR_NULL: ..."). */
+static bool status_list_mask(const char *list, uint64_t *mask)
+{
+    *mask = 0u;
+    while (*list != '\0') {
+        size_t n = 0;
+        int s;
+        bool found = false;
+        while (*list == ' ')
+            list++;
+        while (list[n] != '\0' && list[n] != ' ')
+            n++;
+        if (n == 0)
+            break;
+        for (s = 0; s < 64 && !found; s++) {
+            const char *name = copse_status_str((copse_status)-s);
+            const char *bare = strncmp(name, "COPSE_ERR_", 10) == 0 ? name + 10 : name + 6;
+            if (strncmp(bare, list, n) == 0 && bare[n] == ':') {
+                *mask |= (uint64_t)1 << (unsigned)s;
+                found = true;
+            }
+        }
+        if (!found)
+            return false;
+        list += n;
+    }
+    return true;
+}
+
+/* Every status a function returned in its cases is in its header's list, and every function
+ * returning a status has a list. HZ_SHOW_SEEN=1 prints what each returned. */
+static void test_documented_statuses(void)
+{
+    unsigned i, lists = 0, outside = 0, observed = 0;
+    bool show = getenv("HZ_SHOW_SEEN") != NULL;
+    for (i = 0; i < HZ_NAPI; i++) {
+        const hz_api *a = &g_api[i];
+        uint64_t mask, seen = hz_seen(a->name), extra;
+        int s;
+        if (show && strcmp(a->statuses, "-") != 0) {
+            copse_port_printf("seen %s %s:", a->header, a->name);
+            for (s = 0; s < 64; s++)
+                if ((seen >> s) & 1u) {
+                    char name[32];
+                    const char *full = copse_status_str((copse_status)-s) + (s ? 10 : 6);
+                    size_t n = strcspn(full, ":");
+                    n = n < sizeof name - 1u ? n : sizeof name - 1u;
+                    memcpy(name, full, n);
+                    name[n] = '\0';
+                    copse_port_printf(" %s", name);
+                }
+            copse_port_printf("   [doc: %s]\n", a->statuses);
+        }
+        if (strcmp(a->statuses, "-") == 0)
+            continue;
+        if (!CHECKF(strcmp(a->statuses, "?") != 0, "%s (%s) returns a status but its header lists none", a->name,
+                    a->header))
+            continue;
+        if (!CHECKF(status_list_mask(a->statuses, &mask), "%s: \"%s\" names something that is no status", a->name,
+                    a->statuses))
+            continue;
+        lists++;
+        for (s = 0; s < 64; s++)
+            observed += (unsigned)((seen >> s) & 1u);
+        extra = seen & ~mask;
+        for (s = 0; s < 64; s++)
+            if ((extra >> s) & 1u) {
+                CHECKF(false, "%s returned %s, which %s does not list for it (%s)", a->name,
+                       copse_status_str((copse_status)-s), a->header, a->statuses);
+                outside++;
+            }
+    }
+    copse_port_printf("info hostile_api: %u status lists in the headers, %u (function, status) pairs returned in "
+                      "the cases, %u outside their list\n", lists, observed, outside);
+}
+
 int main(int argc, char **argv)
 {
     int rc;
@@ -85,6 +164,7 @@ int main(int argc, char **argv)
     hz_robot();
     test_run("hostile_api/small_stack", test_small_stack);
     test_run("hostile_api/every_function", test_every_function);
+    test_run("hostile_api/documented_statuses", test_documented_statuses);
     hz_guards();
     hz_fixture_free();
     rc = test_finish();
