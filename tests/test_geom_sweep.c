@@ -188,13 +188,22 @@ typedef struct gjk_tally {
     unsigned long calls, overlaps;
 } gjk_tally;
 
+/* A hull's points (at most 8) from x, y, z triples. */
+static const copse_vec3 *hull_points(copse_vec3 *store, const float *xyz, unsigned count)
+{
+    unsigned k;
+    for (k = 0; k < count; k++)
+        store[k] = copse_v3(xyz[3 * k], xyz[3 * k + 1], xyz[3 * k + 2]);
+    return store;
+}
+
 /* The hull's points mapped in double (p' = R p + t, from the float R and t). */
 static void hull_d(const geo_hull *h, double *out)
 {
     uint32_t i;
     int j;
     for (i = 0; i < h->count; i++) {
-        const float *p = h->points + i * h->stride;
+        const float xyz[3] = { h->points[i].x, h->points[i].y, h->points[i].z }, *p = xyz;
         for (j = 0; j < 3; j++) {
             double x = h->rot ? (double)h->rot[3 * j] * (double)p[0] + (double)h->rot[3 * j + 1] * (double)p[1] +
                                     (double)h->rot[3 * j + 2] * (double)p[2]
@@ -274,6 +283,7 @@ static void test_gjk_triangles(void)
         double s, o[3], pd[24], scale, x[3], y[3], core;
         unsigned count = 1u + test_rng_below(&rng, 8), k;
         geo_hull a, b;
+        copse_vec3 hull_a[8], hull_b[8];
         osw_tri T;
         rand_frame(&rng, &s, o);
         for (k = 0; k < 3u * count; k++) /* in its own frame, placed by the pose */
@@ -284,15 +294,13 @@ static void test_gjk_triangles(void)
         trans[1] = center[1];
         trans[2] = center[2];
         rand_tri(&rng, tri, o, 1.5 * s);
-        a.points = pts;
         a.count = count;
-        a.stride = 3;
+        a.points = hull_points(hull_a, pts, a.count);
         a.rot = test_rng_below(&rng, 4) == 0 ? NULL : rot;
         a.trans = trans;
         a.radius = test_rng_below(&rng, 3) == 0 ? (float)(s * urand(&rng, 0.0, 0.3)) : 0.0f;
-        b.points = tri;
+        b.points = hull_points(hull_b, tri, 3);
         b.count = 3;
-        b.stride = 3;
         b.rot = NULL;
         b.trans = NULL;
         b.radius = 0.0f;
@@ -318,6 +326,7 @@ static void test_gjk_boxes(void)
         double s, o[3], pd[24], scale, x[3], y[3], core, bc[8][3];
         unsigned count = 1u + test_rng_below(&rng, 8), k;
         geo_hull a, b;
+        copse_vec3 hull_a[8], hull_b[8];
         osw_box box;
         rand_frame(&rng, &s, o);
         for (k = 0; k < 3u * count; k++)
@@ -329,15 +338,13 @@ static void test_gjk_boxes(void)
         for (k = 0; k < 3u; k++)
             half[k] = test_rng_below(&rng, 8) == 0 ? 0.0f : (float)(s * urand(&rng, 0.05, 0.8));
         box_corners_f(half, corners);
-        a.points = pts;
         a.count = count;
-        a.stride = 3;
+        a.points = hull_points(hull_a, pts, a.count);
         a.rot = rot;
         a.trans = trans;
         a.radius = test_rng_below(&rng, 3) == 0 ? (float)(s * urand(&rng, 0.0, 0.3)) : 0.0f;
-        b.points = corners;
+        b.points = hull_points(hull_b, corners, 8);
         b.count = 8;
-        b.stride = 3;
         b.rot = brot;
         b.trans = center;
         b.radius = test_rng_below(&rng, 4) == 0 ? (float)(s * urand(&rng, 0.0, 0.2)) : 0.0f;
@@ -372,19 +379,18 @@ static void test_gjk_touching(void)
             continue; /* the micro:bit: one unit scene at the origin, one large one far out */
         float pts[24], tri[9], trans[3] = { off, -off, off };
         geo_hull a, b;
+        copse_vec3 hull_a[8], hull_b[8];
         double pd[24], x[3], y[3], core, scale;
         osw_tri T;
         for (c = 0; c < 24u; c++)
             pts[c] = cube[c] * sc;
-        a.points = pts;
         a.count = 8;
-        a.stride = 3;
+        a.points = hull_points(hull_a, pts, a.count);
         a.rot = NULL;
         a.trans = trans;
         a.radius = 0.0f;
-        b.points = tri;
+        b.points = hull_b; /* set from tri below, as each triangle is made */
         b.count = 3;
-        b.stride = 3;
         b.rot = NULL;
         b.trans = NULL;
         b.radius = 0.0f;
@@ -441,20 +447,22 @@ static void test_gjk_touching(void)
                 tri[3 * k + 1] = base[3 * k + 1] + trans[1];
                 tri[3 * k + 2] = base[3 * k + 2] + z;
             }
+            hull_points(hull_b, tri, 3);
             T = tri_d(tri);
             core = osw_hull_triangle(pd, 8, &T, x, y);
             judge_gjk(&tally, "touching", rep * 10u + c, &a, &b, core, scale, true);
             /* a few ulps above the face: either answer, the distance right when apart */
             for (k = 0; k < 3u; k++)
                 tri[3 * k + 2] = nextafterf(nextafterf(tri[3 * k + 2], FLT_MAX), FLT_MAX);
+            hull_points(hull_b, tri, 3);
             T = tri_d(tri);
             core = osw_hull_triangle(pd, 8, &T, x, y);
             judge_gjk(&tally, "nearly touching", rep * 10u + c, &a, &b, core, scale, false);
         }
     }
     { /* balls and capsules at exactly the sum of their radii: 0.75 + 0.25 = 1 */
-        static const float p0[3] = { 0, 0, 0 }, p1[3] = { 1, 0, 0 }, seg[6] = { 1, -2, 0, 1, 2, 0 };
-        geo_hull a = { p0, 1, 3, NULL, NULL, 0.75f }, b = { p1, 1, 3, NULL, NULL, 0.25f };
+        static const copse_vec3 p0[1] = { { 0, 0, 0 } }, p1[1] = { { 1, 0, 0 } }, seg[2] = { { 1, -2, 0 }, { 1, 2, 0 } };
+        geo_hull a = { p0, 1, NULL, NULL, 0.75f }, b = { p1, 1, NULL, NULL, 0.25f };
         judge_gjk(&tally, "balls", 0, &a, &b, 1.0, 1.0, true);
         b.points = seg;
         b.count = 2;

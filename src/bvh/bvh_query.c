@@ -281,121 +281,133 @@ static copse_status segment_shape(overlap_shape *s, const float *a, const float 
 copse_status copse_bvh_overlap_box(const copse_bvh *bvh, const copse_box3 *box, copse_bvh_select select,
                                    copse_id_list *out)
 {
+    float mn[3], mx[3];
     overlap_shape s;
     if (out == NULL || box == NULL)
         return id_list_refuse(out);
-    return run_overlap(bvh, 3, box_shape(&s, &box->min.x, &box->max.x, 3), &s, select, out, NULL, NULL,
-                       overlap_box3);
+    return run_overlap(bvh, 3, box_shape(&s, geo_v3_array(mn, box->min), geo_v3_array(mx, box->max), 3), &s,
+                       select, out, NULL, NULL, overlap_box3);
 }
 
 copse_status copse_bvh_visit_box(const copse_bvh *bvh, const copse_box3 *box, copse_bvh_select select,
                                  copse_id_visitor visit, void *user)
 {
+    float mn[3], mx[3];
     overlap_shape s;
     if (box == NULL)
         return COPSE_ERR_NULL;
-    return run_overlap(bvh, 3, box_shape(&s, &box->min.x, &box->max.x, 3), &s, select, NULL, visit, user,
-                       overlap_box3);
+    return run_overlap(bvh, 3, box_shape(&s, geo_v3_array(mn, box->min), geo_v3_array(mx, box->max), 3), &s,
+                       select, NULL, visit, user, overlap_box3);
 }
 
 copse_status copse_bvh_overlap_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_bvh_select select,
                                       copse_id_list *out)
 {
+    float c[3];
     overlap_shape s;
     if (out == NULL || sphere == NULL)
         return id_list_refuse(out);
-    return run_overlap(bvh, 3, sphere_shape(&s, &sphere->center.x, sphere->radius, 3), &s, select, out, NULL,
-                       NULL, overlap_sphere3);
+    return run_overlap(bvh, 3, sphere_shape(&s, geo_v3_array(c, sphere->center), sphere->radius, 3), &s,
+                       select, out, NULL, NULL, overlap_sphere3);
 }
 
 copse_status copse_bvh_visit_sphere(const copse_bvh *bvh, const copse_sphere *sphere, copse_bvh_select select,
                                     copse_id_visitor visit, void *user)
 {
+    float c[3];
     overlap_shape s;
     if (sphere == NULL)
         return COPSE_ERR_NULL;
-    return run_overlap(bvh, 3, sphere_shape(&s, &sphere->center.x, sphere->radius, 3), &s, select, NULL, visit,
-                       user, overlap_sphere3);
+    return run_overlap(bvh, 3, sphere_shape(&s, geo_v3_array(c, sphere->center), sphere->radius, 3), &s,
+                       select, NULL, visit, user, overlap_sphere3);
 }
 
 copse_status copse_bvh_overlap_segment(const copse_bvh *bvh, const copse_segment3 *segment,
                                        copse_bvh_select select, copse_id_list *out)
 {
+    float a[3], b[3];
     overlap_shape s;
     if (out == NULL || segment == NULL)
         return id_list_refuse(out);
-    return run_overlap(bvh, 3, segment_shape(&s, &segment->a.x, &segment->b.x, 3), &s, select, out, NULL, NULL,
-                       overlap_segment3);
+    return run_overlap(bvh, 3, segment_shape(&s, geo_v3_array(a, segment->a), geo_v3_array(b, segment->b),
+                       3), &s, select, out, NULL, NULL, overlap_segment3);
 }
 
 copse_status copse_bvh_visit_segment(const copse_bvh *bvh, const copse_segment3 *segment,
                                      copse_bvh_select select, copse_id_visitor visit, void *user)
 {
+    float a[3], b[3];
     overlap_shape s;
     if (segment == NULL)
         return COPSE_ERR_NULL;
-    return run_overlap(bvh, 3, segment_shape(&s, &segment->a.x, &segment->b.x, 3), &s, select, NULL, visit,
-                       user, overlap_segment3);
+    return run_overlap(bvh, 3, segment_shape(&s, geo_v3_array(a, segment->a), geo_v3_array(b, segment->b),
+                       3), &s, select, NULL, visit, user, overlap_segment3);
 }
 
 copse_status copse_bvh_overlap_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_bvh_select select,
                                     copse_id_list *out)
 {
+    float mn[2], mx[2];
     overlap_shape s;
     if (out == NULL || rect == NULL)
         return id_list_refuse(out);
-    return run_overlap(bvh, 2, box_shape(&s, &rect->min.x, &rect->max.x, 2), &s, select, out, NULL, NULL,
-                       overlap_box2);
+    return run_overlap(bvh, 2, box_shape(&s, geo_v2_array(mn, rect->min), geo_v2_array(mx, rect->max), 2),
+                       &s, select, out, NULL, NULL, overlap_box2);
 }
 
 copse_status copse_bvh_visit_rect(const copse_bvh *bvh, const copse_box2 *rect, copse_bvh_select select,
                                   copse_id_visitor visit, void *user)
 {
+    float mn[2], mx[2];
     overlap_shape s;
     if (rect == NULL)
         return COPSE_ERR_NULL;
-    return run_overlap(bvh, 2, box_shape(&s, &rect->min.x, &rect->max.x, 2), &s, select, NULL, visit, user,
-                       overlap_box2);
+    return run_overlap(bvh, 2, box_shape(&s, geo_v2_array(mn, rect->min), geo_v2_array(mx, rect->max), 2),
+                       &s, select, NULL, visit, user, overlap_box2);
 }
 
 copse_status copse_bvh_overlap_circle(const copse_bvh *bvh, const copse_circle *circle, copse_bvh_select select,
                                       copse_id_list *out)
 {
+    float c[2];
     overlap_shape s;
     if (out == NULL || circle == NULL)
         return id_list_refuse(out);
-    return run_overlap(bvh, 2, sphere_shape(&s, &circle->center.x, circle->radius, 2), &s, select, out, NULL,
-                       NULL, overlap_sphere2);
+    return run_overlap(bvh, 2, sphere_shape(&s, geo_v2_array(c, circle->center), circle->radius, 2), &s,
+                       select, out, NULL, NULL, overlap_sphere2);
 }
 
 copse_status copse_bvh_visit_circle(const copse_bvh *bvh, const copse_circle *circle, copse_bvh_select select,
                                     copse_id_visitor visit, void *user)
 {
+    float c[2];
     overlap_shape s;
     if (circle == NULL)
         return COPSE_ERR_NULL;
-    return run_overlap(bvh, 2, sphere_shape(&s, &circle->center.x, circle->radius, 2), &s, select, NULL, visit,
-                       user, overlap_sphere2);
+    return run_overlap(bvh, 2, sphere_shape(&s, geo_v2_array(c, circle->center), circle->radius, 2), &s,
+                       select, NULL, visit, user, overlap_sphere2);
 }
 
 copse_status copse_bvh_overlap_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
                                         copse_bvh_select select, copse_id_list *out)
 {
+    float a[2], b[2];
     overlap_shape s;
     if (out == NULL || segment == NULL)
         return id_list_refuse(out);
-    return run_overlap(bvh, 2, segment_shape(&s, &segment->a.x, &segment->b.x, 2), &s, select, out, NULL, NULL,
-                       overlap_segment2);
+    return run_overlap(bvh, 2, segment_shape(&s, geo_v2_array(a, segment->a), geo_v2_array(b, segment->b),
+                       2), &s, select, out, NULL, NULL, overlap_segment2);
 }
 
 copse_status copse_bvh_visit_segment2(const copse_bvh *bvh, const copse_segment2 *segment,
                                       copse_bvh_select select, copse_id_visitor visit, void *user)
 {
+    float a[2], b[2];
     overlap_shape s;
     if (segment == NULL)
         return COPSE_ERR_NULL;
-    return run_overlap(bvh, 2, segment_shape(&s, &segment->a.x, &segment->b.x, 2), &s, select, NULL, visit,
-                       user, overlap_segment2);
+    return run_overlap(bvh, 2, segment_shape(&s, geo_v2_array(a, segment->a), geo_v2_array(b, segment->b),
+                       2), &s, select, NULL, visit, user, overlap_segment2);
 }
 
 /* ---- rays: ordered traversal ------------------------------------------------------------------ */
@@ -623,50 +635,56 @@ COPSE_INLINE copse_status visit_ray(const copse_bvh *bvh, unsigned dim, const fl
 
 copse_status copse_bvh_raycast(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit *hit)
 {
+    float org[3], dir[3];
     if (ray == NULL) {
         if (hit != NULL)
             miss(hit);
         return COPSE_ERR_NULL;
     }
-    return raycast(bvh, 3, &ray->origin.x, &ray->dir.x, ray->t_max, hit);
+    return raycast(bvh, 3, geo_v3_array(org, ray->origin), geo_v3_array(dir, ray->dir), ray->t_max, hit);
 }
 
 copse_status copse_bvh_raycast_all(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit_list *out)
 {
+    float org[3], dir[3];
     if (ray == NULL)
         return COPSE_ERR_NULL;
-    return raycast_all(bvh, 3, &ray->origin.x, &ray->dir.x, ray->t_max, out);
+    return raycast_all(bvh, 3, geo_v3_array(org, ray->origin), geo_v3_array(dir, ray->dir), ray->t_max, out);
 }
 
 copse_status copse_bvh_visit_ray(const copse_bvh *bvh, const copse_ray3 *ray, copse_hit_visitor visit, void *user)
 {
+    float org[3], dir[3];
     if (ray == NULL)
         return COPSE_ERR_NULL;
-    return visit_ray(bvh, 3, &ray->origin.x, &ray->dir.x, ray->t_max, visit, user);
+    return visit_ray(bvh, 3, geo_v3_array(org, ray->origin), geo_v3_array(dir, ray->dir), ray->t_max, visit, user);
 }
 
 copse_status copse_bvh_raycast2(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit *hit)
 {
+    float org[2], dir[2];
     if (ray == NULL) {
         if (hit != NULL)
             miss(hit);
         return COPSE_ERR_NULL;
     }
-    return raycast(bvh, 2, &ray->origin.x, &ray->dir.x, ray->t_max, hit);
+    return raycast(bvh, 2, geo_v2_array(org, ray->origin), geo_v2_array(dir, ray->dir), ray->t_max, hit);
 }
 
 copse_status copse_bvh_raycast2_all(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit_list *out)
 {
+    float org[2], dir[2];
     if (ray == NULL)
         return COPSE_ERR_NULL;
-    return raycast_all(bvh, 2, &ray->origin.x, &ray->dir.x, ray->t_max, out);
+    return raycast_all(bvh, 2, geo_v2_array(org, ray->origin), geo_v2_array(dir, ray->dir), ray->t_max, out);
 }
 
 copse_status copse_bvh_visit_ray2(const copse_bvh *bvh, const copse_ray2 *ray, copse_hit_visitor visit, void *user)
 {
+    float org[2], dir[2];
     if (ray == NULL)
         return COPSE_ERR_NULL;
-    return visit_ray(bvh, 2, &ray->origin.x, &ray->dir.x, ray->t_max, visit, user);
+    return visit_ray(bvh, 2, geo_v2_array(org, ray->origin), geo_v2_array(dir, ray->dir), ray->t_max, visit, user);
 }
 
 /* ---- nearest: ordered by box distance --------------------------------------------------------- */
@@ -836,11 +854,12 @@ COPSE_INLINE copse_status nearest(const copse_bvh *bvh, unsigned dim, const floa
 static copse_status nearest3(const copse_bvh *bvh, copse_vec3 point, float max_distance, bool vertices,
                              copse_nearest3 *out)
 {
+    float p[3];
     near_state s;
     copse_status st;
     if (out == NULL)
         return COPSE_ERR_NULL;
-    st = nearest(bvh, 3, &point.x, max_distance, vertices, &s);
+    st = nearest(bvh, 3, geo_v3_array(p, point), max_distance, vertices, &s);
     out->distance_sq = s.best_d2;
     out->id = s.best_id;
     out->point = copse_v3(s.best_point[0], s.best_point[1], s.best_point[2]);
@@ -860,11 +879,12 @@ copse_status copse_bvh_nearest_vertex(const copse_bvh *bvh, copse_vec3 point, fl
 
 copse_status copse_bvh_nearest2(const copse_bvh *bvh, copse_vec2 point, float max_distance, copse_nearest2 *out)
 {
+    float p[2];
     near_state s;
     copse_status st;
     if (out == NULL)
         return COPSE_ERR_NULL;
-    st = nearest(bvh, 2, &point.x, max_distance, false, &s);
+    st = nearest(bvh, 2, geo_v2_array(p, point), max_distance, false, &s);
     out->distance_sq = s.best_d2;
     out->id = s.best_id;
     out->point = copse_v2(s.best_point[0], s.best_point[1]);

@@ -278,20 +278,17 @@ COPSE_INLINE float cl_convex_gjk(const cl_shape *s, const float *const *pts, uns
                                  float *pt)
 {
     geo_hull a = s->hull, b;
-    float local[9], t[3], d2;
+    copse_vec3 local[3];
+    float t[3], d2;
     const float *o = pts[0];
     unsigned k;
-    for (k = 0; k < n; k++) {
-        local[3 * k] = pts[k][0] - o[0];
-        local[3 * k + 1] = pts[k][1] - o[1];
-        local[3 * k + 2] = pts[k][2] - o[2];
-    }
+    for (k = 0; k < n; k++)
+        local[k] = copse_v3(pts[k][0] - o[0], pts[k][1] - o[1], pts[k][2] - o[2]);
     geo_sub3(t, s->frame.t, o);
     a.trans = t;
     a.radius = grow;
     b.points = local;
     b.count = n;
-    b.stride = 3;
     b.rot = NULL;
     b.trans = NULL;
     b.radius = 0.0f;

@@ -232,9 +232,8 @@ copse_status copse__collide_convex(cl_shape *s, const copse_convex *convex, cons
         s->lo[k] -= s->slack;
         s->hi[k] += s->slack;
     }
-    s->hull.points = &convex->points[0].x;
+    s->hull.points = convex->points;
     s->hull.count = convex->count;
-    s->hull.stride = 3;
     s->hull.rot = s->frame.r;
     s->hull.trans = s->frame.t;
     s->hull.radius = 0.0f;

@@ -165,9 +165,8 @@ bool copse_geo_box_triangle_overlap(const float *half, const float *const tri[3]
 /* A convex set for GJK: the hull of `count` points, each mapped by rot (row-major 3x3, or NULL
  * for none) and trans (or NULL), then grown by `radius` (a sphere, capsule or rounded shape). */
 typedef struct geo_hull {
-    const float *points; /* x, y, z per point; `stride` floats from one point to the next */
+    const copse_vec3 *points;
     uint32_t count;
-    uint32_t stride;
     const float *rot;
     const float *trans;
     float radius;

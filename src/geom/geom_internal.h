@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "copse/config.h"
+#include "copse/geom.h"
 
 /* Same input, same bytes (docs/design.md rule 6): no multiply-add contraction anywhere in the library,
  * whatever the user's flags, since a fused a*b+c rounds once and changes split planes and
@@ -54,6 +55,24 @@
  * guess; Cortex-M cores pay per instruction instead. Walks whose branches are coin flips take
  * their branch-free form on the first (measured: rays 9% faster on x86-64, 7% more
  * instructions on Cortex-M4). */
+
+/* A vector's fields as an array, for the walks that loop over axes: a struct is not an array,
+ * and indexing &v.x past x is undefined behaviour however the fields are laid out. The copy
+ * folds away where the walk is inlined. */
+COPSE_INLINE float *geo_v3_array(float out[3], copse_vec3 v)
+{
+    out[0] = v.x;
+    out[1] = v.y;
+    out[2] = v.z;
+    return out;
+}
+
+COPSE_INLINE float *geo_v2_array(float out[2], copse_vec2 v)
+{
+    out[0] = v.x;
+    out[1] = v.y;
+    return out;
+}
 
 /* NaN and both infinities fail: x - x is 0 only for finite x. */
 COPSE_INLINE bool geo_finite(float x)

@@ -54,8 +54,8 @@ static float gjk_pow2_inv(float m)
 /* Point i of the hull, mapped by its rotation and translation. */
 static void hull_point(const geo_hull *h, uint32_t i, float *out)
 {
-    const float *p = h->points + (size_t)i * h->stride;
-    float x = p[0], y = p[1], z = p[2];
+    const copse_vec3 *p = &h->points[i];
+    float x = p->x, y = p->y, z = p->z;
     if (h->rot != NULL) {
         const float *r = h->rot;
         out[0] = r[0] * x + r[1] * y + r[2] * z;
@@ -78,7 +78,7 @@ static void hull_point(const geo_hull *h, uint32_t i, float *out)
 static uint32_t hull_support(const geo_hull *h, const float *d, bool against)
 {
     float dl[3], ds[3], best, f;
-    const float *p = h->points;
+    const copse_vec3 *p = h->points;
     uint32_t i, bi = 0;
     /* only the direction counts: brought near unit length, exactly, so no product overflows */
     f = gjk_pow2_inv(geo_max(copse_fabsf(d[0]), geo_max(copse_fabsf(d[1]), copse_fabsf(d[2]))));
@@ -101,11 +101,11 @@ static uint32_t hull_support(const geo_hull *h, const float *d, bool against)
         dl[1] = -dl[1];
         dl[2] = -dl[2];
     }
-    best = geo_dot3(p, dl);
+    best = p->x * dl[0] + p->y * dl[1] + p->z * dl[2]; /* geo_dot3's order */
     for (i = 1; i < h->count; i++) {
         float s;
-        p += h->stride;
-        s = geo_dot3(p, dl);
+        p++;
+        s = p->x * dl[0] + p->y * dl[1] + p->z * dl[2];
         if (s > best) {
             best = s;
             bi = i;

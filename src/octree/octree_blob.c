@@ -421,7 +421,7 @@ static copse_status point_scan(const copse_octree *t, uint32_t *levels)
             uint32_t k;
             while (oct_leaf_next(t, &it))
                 for (k = 0; k < it.count; k++)
-                    if (!oct_finite3(&t->points[it.slots[k]].x))
+                    if (!oct_finite_v3(t->points[it.slots[k]]))
                         return COPSE_ERR_NONFINITE;
         }
     } while (ob_walk_next(&w, t, OB_POINT));
@@ -473,8 +473,9 @@ static void point_write_leaf(const copse_octree *t, const copse_octree_node *nod
         left -= it.count;
         blob_put_u32(bk, left > 0u ? *bucket + 1u : OCT_NONE);
         for (k = 0; k < it.count; k++) { /* unused slots stay zero */
-            const float *p = &t->points[it.slots[k]].x;
+            float p[3];
             uint8_t *pp = out + offsets[3] + (size_t)*point * 12u;
+            geo_v3_array(p, t->points[it.slots[k]]);
             blob_put_u32(bk + 4u * (1u + k), *point);
             blob_put_f32(pp, p[0]);
             blob_put_f32(pp + 4u, p[1]);
@@ -543,7 +544,7 @@ static copse_status point_read_info(const copse_blob_info *info, copse_octree *t
         info->sections[3].size != (uint64_t)t->size * 12u || info->sections[4].size != (uint64_t)t->size * 4u)
         return COPSE_ERR_BLOB_SECTION;
     for (k = 0; k < t->size; k++)
-        if (!oct_finite3(&t->points[k].x))
+        if (!oct_finite_v3(t->points[k]))
             return COPSE_ERR_BLOB_BOUNDS;
     return COPSE_OK;
 }
@@ -692,9 +693,11 @@ static bool loose_bounds(const copse_loose *t, float *bounds)
         bounds[3u + a] = t->size > 0u ? -FLT_MAX : 0.0f;
     }
     for (o = 0; o < t->max_objects; o++) {
-        const float *mn = &t->objects[o].box.min.x, *mx = &t->objects[o].box.max.x;
+        float mn[3], mx[3];
         if (t->objects[o].node == OCT_NONE)
             continue;
+        geo_v3_array(mn, t->objects[o].box.min);
+        geo_v3_array(mx, t->objects[o].box.max);
         for (a = 0; a < 3u; a++) {
             if (!geo_finite(mn[a]) || !geo_finite(mx[a]) || mn[a] > mx[a])
                 return false;
@@ -735,8 +738,10 @@ static void loose_write(const void *tree, uint8_t *out, const uint32_t *offsets)
     uint32_t o;
     for (o = 0; o < t->max_objects; o++) { /* slots not in the tree: zero box, no links */
         uint8_t *p = objects + (size_t)o * COPSE_LOOSE_OBJECT_BYTES;
-        const float *box = &t->objects[o].box.min.x;
+        float box[6];
         unsigned a;
+        geo_v3_array(box, t->objects[o].box.min);
+        geo_v3_array(box + 3, t->objects[o].box.max);
         if (t->objects[o].node != OCT_NONE)
             for (a = 0; a < 6u; a++)
                 blob_put_f32(p + 4u * a, box[a]);

@@ -33,10 +33,10 @@ static bool leaf_ok(const copse_octree *t, pwalk *w, uint32_t d, uint32_t *bucke
         bk = oct_bucket(t, b);
         for (k = 0; k < m; k++) {
             uint32_t idx = bk[1u + k];
-            const float *p;
+            float p[3];
             if (idx >= t->point_capacity)
                 return false;
-            p = &t->points[idx].x;
+            geo_v3_array(p, t->points[idx]);
             if (!oct_finite3(p)) {
                 w->nonfinite = true;
                 return false;

@@ -117,6 +117,12 @@ COPSE_INLINE void oct_cube_around(const float *mn, const float *mx, float *c, fl
     }
 }
 
+COPSE_INLINE void oct_cube_around_box(const copse_box3 *box, float *c, float *h)
+{
+    float mn[3], mx[3];
+    oct_cube_around(geo_v3_array(mn, box->min), geo_v3_array(mx, box->max), c, h);
+}
+
 /* Does an array of `count` elements of `unit` bytes stay well inside size_t (32-bit targets)? */
 COPSE_INLINE bool oct_array_fits(uint32_t count, size_t unit)
 {
@@ -126,6 +132,11 @@ COPSE_INLINE bool oct_array_fits(uint32_t count, size_t unit)
 COPSE_INLINE bool oct_finite3(const float *v)
 {
     return geo_finite(v[0]) && geo_finite(v[1]) && geo_finite(v[2]);
+}
+
+COPSE_INLINE bool oct_finite_v3(copse_vec3 v)
+{
+    return geo_finite(v.x) && geo_finite(v.y) && geo_finite(v.z);
 }
 
 /* copse_octree_check, but NONFINITE when what broke the structure is a point that is no

@@ -108,11 +108,13 @@ typedef struct descent {
     uint32_t missing;                             /* nodes to create */
 } descent;
 
-static void descend(const copse_loose *t, const float *bmin, const float *bmax, descent *d)
+static void descend(const copse_loose *t, const copse_box3 *box, descent *d)
 {
-    float c[3], h, m[3], ext = 0.0f;
+    float bmin[3], bmax[3], c[3], h, m[3], ext = 0.0f;
     uint32_t n = 0;
     unsigned a;
+    geo_v3_array(bmin, box->min);
+    geo_v3_array(bmax, box->max);
     __builtin_memcpy(c, t->center, sizeof c);
     h = t->half;
     for (a = 0; a < 3; a++) {
@@ -143,7 +145,7 @@ static copse_status check_box(const copse_box3 *box)
 {
     if (box == NULL)
         return COPSE_ERR_NULL;
-    if (!oct_finite3(&box->min.x) || !oct_finite3(&box->max.x))
+    if (!oct_finite_v3(box->min) || !oct_finite_v3(box->max))
         return COPSE_ERR_NONFINITE;
     if (box->min.x > box->max.x || box->min.y > box->max.y || box->min.z > box->max.z)
         return COPSE_ERR_EMPTY_RANGE;
@@ -202,7 +204,7 @@ copse_status copse_loose_init(copse_loose *t, copse_arena *arena, const copse_lo
     t->nodes = (copse_loose_node *)copse_arena_alloc(arena, COPSE_LOOSE_NODE_BYTES * (size_t)config->max_nodes);
     t->objects =
         (copse_loose_object *)copse_arena_alloc(arena, COPSE_LOOSE_OBJECT_BYTES * (size_t)config->max_objects);
-    oct_cube_around(&config->world.min.x, &config->world.max.x, t->center, &t->half);
+    oct_cube_around_box(&config->world, t->center, &t->half);
     t->max_nodes = config->max_nodes;
     t->max_objects = config->max_objects;
     t->max_depth = config->max_depth;
@@ -245,7 +247,7 @@ static uint32_t landing(const copse_loose *t, const descent *d, uint32_t *missin
 static bool goes_below(const copse_loose *t, const copse_box3 *box, uint32_t level, unsigned *octant)
 {
     descent d;
-    descend(t, &box->min.x, &box->max.x, &d);
+    descend(t, box, &d);
     if (d.depth <= level)
         return false;
     *octant = d.octant[level];
@@ -314,7 +316,7 @@ static uint32_t place_needs(copse_loose *t, const copse_box3 *box)
 {
     descent d;
     uint32_t missing, level, n;
-    descend(t, &box->min.x, &box->max.x, &d);
+    descend(t, box, &d);
     level = landing(t, &d, &missing);
     n = d.node[level];
     if (t->node_capacity > 0u && level < t->max_depth && (n == OCT_NONE || !ln_split(t, &t->nodes[n])) &&
@@ -328,7 +330,7 @@ static void place(copse_loose *t, uint32_t id, const copse_box3 *box)
 {
     descent d;
     uint32_t missing, level, k, n;
-    descend(t, &box->min.x, &box->max.x, &d);
+    descend(t, box, &d);
     level = landing(t, &d, &missing);
     for (k = 1; k <= level; k++) {
         if (d.node[k] == OCT_NONE) {
@@ -353,7 +355,7 @@ bool copse__loose_object_placed(const copse_loose *t, uint32_t id)
     const copse_loose_object *o = &t->objects[id];
     descent d;
     uint32_t missing, level;
-    descend(t, &o->box.min.x, &o->box.max.x, &d);
+    descend(t, &o->box, &d);
     level = landing(t, &d, &missing);
     return missing == 0u && d.node[level] == o->node;
 }
@@ -366,7 +368,7 @@ static void unplace(copse_loose *t, uint32_t id)
     descent d;
     uint32_t node = o->node, level = 0;
     ln_unlink(t, id);
-    descend(t, &o->box.min.x, &o->box.max.x, &d);
+    descend(t, &o->box, &d);
     while (level < d.depth && d.node[level] != node)
         level++;
     while (level > 0u) {
@@ -420,7 +422,7 @@ copse_status copse_loose_move(copse_loose *t, uint32_t id, const copse_box3 *box
         return st;
     if (t->objects[id].node == OCT_NONE)
         return COPSE_ERR_INDEX;
-    descend(t, &box->min.x, &box->max.x, &d);
+    descend(t, box, &d);
     level = landing(t, &d, &missing);
     if (missing == 0u && d.node[level] == t->objects[id].node) {
         t->objects[id].box = *box; /* it lands where it is: nothing moves */
@@ -509,7 +511,9 @@ COPSE_INLINE bool lq_frustum_box(const lquery *q, const float *mn, const float *
 /* The object's own test under its node's state (a ray reports its hit itself). */
 COPSE_INLINE bool lq_object(lquery *q, lquery_kind kind, const copse_box3 *box, uint32_t id, uint32_t mask)
 {
-    const float *mn = &box->min.x, *mx = &box->max.x;
+    float mn[3], mx[3];
+    geo_v3_array(mn, box->min);
+    geo_v3_array(mx, box->max);
     if (mask == 0u)
         return true; /* the node is wholly inside: so is everything in it */
     if (kind == LQ_FRUSTUM)
@@ -645,8 +649,8 @@ static copse_status lbox_query(lquery *q, const copse_box3 *box)
 {
     copse_status st = check_box(box);
     if (st == COPSE_OK) {
-        __builtin_memcpy(q->min, &box->min.x, sizeof q->min);
-        __builtin_memcpy(q->max, &box->max.x, sizeof q->max);
+        geo_v3_array(q->min, box->min);
+        geo_v3_array(q->max, box->max);
     }
     return st;
 }
@@ -655,11 +659,11 @@ static copse_status lsphere_query(lquery *q, const copse_sphere *s)
 {
     if (s == NULL)
         return COPSE_ERR_NULL;
-    if (!oct_finite3(&s->center.x) || !geo_finite(s->radius))
+    if (!oct_finite_v3(s->center) || !geo_finite(s->radius))
         return COPSE_ERR_NONFINITE;
     if (s->radius < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
-    __builtin_memcpy(q->c, &s->center.x, sizeof q->c);
+    geo_v3_array(q->c, s->center);
     q->r2 = s->radius * s->radius;
     return COPSE_OK;
 }
@@ -671,7 +675,7 @@ static copse_status lfrustum_query(lquery *q, const copse_frustum *f)
         return COPSE_ERR_NULL;
     for (k = 0; k < 6u; k++) {
         const copse_plane *p = &f->planes[k];
-        if (!oct_finite3(&p->normal.x) || !geo_finite(p->dist))
+        if (!oct_finite_v3(p->normal) || !geo_finite(p->dist))
             return COPSE_ERR_NONFINITE;
         /* kept as n.x + d >= 0 inside: n = -normal, d = dist (negation is exact) */
         q->n[k][0] = -p->normal.x;
@@ -686,13 +690,16 @@ static copse_status lray_query(lquery *q, const copse_ray3 *ray)
 {
     if (ray == NULL)
         return COPSE_ERR_NULL;
-    if (!oct_finite3(&ray->origin.x) || !oct_finite3(&ray->dir.x) || ray->t_max != ray->t_max)
+    if (!oct_finite_v3(ray->origin) || !oct_finite_v3(ray->dir) || ray->t_max != ray->t_max)
         return COPSE_ERR_NONFINITE;
     if (ray->t_max < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
     if (ray->dir.x == 0.0f && ray->dir.y == 0.0f && ray->dir.z == 0.0f)
         return COPSE_ERR_PARAM;
-    geo_ray_init(&q->ray, &ray->origin.x, &ray->dir.x, ray->t_max, 3);
+    {
+        float org[3], dir[3];
+        geo_ray_init(&q->ray, geo_v3_array(org, ray->origin), geo_v3_array(dir, ray->dir), ray->t_max, 3);
+    }
     q->t_max = ray->t_max;
     return COPSE_OK;
 }

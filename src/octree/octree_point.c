@@ -98,9 +98,10 @@ static void bounds_add(float *mn, float *mx, const float *p)
     }
 }
 
-static const float *point_at(const copse_octree *t, uint32_t index)
+/* The point's coordinates, copied into xyz (the walks index them by axis). */
+static const float *point_at(const copse_octree *t, uint32_t index, float *xyz)
 {
-    return &t->points[index].x;
+    return geo_v3_array(xyz, t->points[index]);
 }
 
 /* A fresh leaf with no points. */
@@ -117,6 +118,7 @@ static void leaf_init(copse_octree *t, uint32_t n, unsigned octant)
  * last is full; the caller has made sure one is free. */
 static void leaf_push(copse_octree *t, uint32_t n, uint32_t *tail, uint32_t index)
 {
+    float xyz[3];
     copse_octree_node *node = &t->nodes[n];
     uint32_t c = oct_count(node), slot = c % t->bucket_size;
     if (slot == 0u) {
@@ -129,7 +131,7 @@ static void leaf_push(copse_octree *t, uint32_t n, uint32_t *tail, uint32_t inde
     }
     bucket_at(t, *tail)[1u + slot] = index;
     oct_set_count(node, c + 1u);
-    bounds_add(node->min, node->max, point_at(t, index));
+    bounds_add(node->min, node->max, point_at(t, index, xyz));
 }
 
 static uint32_t chain_tail(const copse_octree *t, uint32_t b)
@@ -144,13 +146,14 @@ static uint32_t chain_tail(const copse_octree *t, uint32_t b)
 /* The leaf's bounds from its points. */
 static void leaf_refit(copse_octree *t, uint32_t n)
 {
+    float xyz[3];
     copse_octree_node *node = &t->nodes[n];
     oct_leaf_iter it = oct_leaf_begin(node->first, oct_count(node));
     uint32_t k;
     bounds_empty(node);
     while (oct_leaf_next(t, &it))
         for (k = 0; k < it.count; k++)
-            bounds_add(node->min, node->max, point_at(t, it.slots[k]));
+            bounds_add(node->min, node->max, point_at(t, it.slots[k], xyz));
 }
 
 /* An internal node's bounds from its children. */
@@ -211,7 +214,7 @@ copse_status copse_octree_init(copse_octree *t, copse_arena *arena, const copse_
         return COPSE_ERR_CONFIG;
     if (!config_sizes_ok(config))
         return COPSE_ERR_PARAM;
-    if (!oct_finite3(&config->bounds.min.x) || !oct_finite3(&config->bounds.max.x))
+    if (!oct_finite_v3(config->bounds.min) || !oct_finite_v3(config->bounds.max))
         return COPSE_ERR_NONFINITE;
     if (config->bounds.min.x > config->bounds.max.x || config->bounds.min.y > config->bounds.max.y ||
         config->bounds.min.z > config->bounds.max.z)
@@ -231,7 +234,7 @@ copse_status copse_octree_init(copse_octree *t, copse_arena *arena, const copse_
     t->points = config->points;
     t->ids = config->ids;
     t->point_capacity = config->point_capacity;
-    oct_cube_around(&config->bounds.min.x, &config->bounds.max.x, t->center, &t->half);
+    oct_cube_around_box(&config->bounds, t->center, &t->half);
     t->max_nodes = config->max_nodes;
     t->max_buckets = config->max_buckets;
     t->bucket_size = config->bucket_size;
@@ -262,20 +265,21 @@ typedef struct point_group {
 
 static void group_count(const copse_octree *t, const point_group *g, const float *c, uint32_t *count)
 {
+    float xyz[3];
     uint32_t k;
     for (k = 0; k < 8u; k++)
         count[k] = 0;
     if (g->run != NULL) {
         for (k = 0; k < g->count; k++)
-            count[oct_octant_of(point_at(t, g->run[k]), c)]++;
+            count[oct_octant_of(point_at(t, g->run[k], xyz), c)]++;
     } else {
         oct_leaf_iter it = oct_leaf_begin(g->first, g->count);
         while (oct_leaf_next(t, &it))
             for (k = 0; k < it.count; k++)
-                count[oct_octant_of(point_at(t, it.slots[k]), c)]++;
+                count[oct_octant_of(point_at(t, it.slots[k], xyz), c)]++;
     }
     if (g->extra != OCT_NONE)
-        count[oct_octant_of(point_at(t, g->extra), c)]++;
+        count[oct_octant_of(point_at(t, g->extra, xyz), c)]++;
 }
 
 /* Finds where a group at `depth` in cell (c, h) with bounds [mn, mx] separates. False when it
@@ -373,6 +377,7 @@ size_t copse_octree_build_scratch_bytes(const copse_octree *tree, uint32_t count
 /* Reorders run[0..n) by octant of cell centre c (in place, octant 0 first). */
 static void partition8(const copse_octree *t, uint32_t *run, uint32_t n, const float *c, const uint32_t *count)
 {
+    float xyz[3];
     uint32_t next[8], end[8], k, at = 0;
     for (k = 0; k < 8u; k++) {
         next[k] = at;
@@ -382,7 +387,7 @@ static void partition8(const copse_octree *t, uint32_t *run, uint32_t n, const f
     for (k = 0; k < 8u; k++) {
         while (next[k] < end[k]) {
             uint32_t v = run[next[k]];
-            unsigned o = oct_octant_of(point_at(t, v), c);
+            unsigned o = oct_octant_of(point_at(t, v, xyz), c);
             if (o == k) {
                 next[k]++;
             } else {
@@ -400,6 +405,7 @@ static void partition8(const copse_octree *t, uint32_t *run, uint32_t n, const f
 static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *stack, bool write, bool fit,
                        uint32_t *nodes_out, uint32_t *buckets_out)
 {
+    float xyz[3];
     uint32_t sp = 0, nodes = 1, buckets = 0;
     stack[sp].node = 0;
     stack[sp].start = 0;
@@ -417,7 +423,7 @@ static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *
         split_plan plan;
         point_group g;
         for (k = 0; k < e.count; k++)
-            bounds_add(mn, mx, point_at(t, seg[k]));
+            bounds_add(mn, mx, point_at(t, seg[k], xyz));
         g.run = seg;
         g.first = OCT_NONE;
         g.count = e.count;
@@ -458,6 +464,7 @@ static void build_pass(copse_octree *t, uint32_t *run, uint32_t n, build_entry *
 static copse_status build_prepare(copse_octree *t, copse_arena *scratch, uint32_t count, bool fit, float *center,
                                   float *half, uint32_t **run, build_entry **stack, uint32_t *nodes, uint32_t *buckets)
 {
+    float xyz[3];
     float mn[3] = { FLT_MAX, FLT_MAX, FLT_MAX }, mx[3] = { -FLT_MAX, -FLT_MAX, -FLT_MAX };
     float saved_c[3], saved_h;
     uint32_t i;
@@ -468,7 +475,7 @@ static copse_status build_prepare(copse_octree *t, copse_arena *scratch, uint32_
     if (count > t->point_capacity)
         return COPSE_ERR_PARAM;
     for (i = 0; i < count; i++) {
-        const float *p = point_at(t, i);
+        const float *p = point_at(t, i, xyz);
         if (!oct_finite3(p))
             return COPSE_ERR_NONFINITE;
         if (t->ids != NULL && t->ids[i] == OCT_NONE)
@@ -580,6 +587,7 @@ static bool leaf_find(const copse_octree *t, uint32_t n, uint32_t index, uint32_
 
 static copse_status check_index(const copse_octree *t, uint32_t index)
 {
+    float xyz[3];
     if (t == NULL)
         return COPSE_ERR_NULL;
     if (t->read_only)
@@ -590,7 +598,7 @@ static copse_status check_index(const copse_octree *t, uint32_t index)
         return COPSE_ERR_INDEX;
     if (t->ids != NULL && t->ids[index] == OCT_NONE)
         return COPSE_ERR_PARAM; /* queries would report it as "no point" */
-    return oct_finite3(point_at(t, index)) ? COPSE_OK : COPSE_ERR_NONFINITE;
+    return oct_finite3(point_at(t, index, xyz)) ? COPSE_OK : COPSE_ERR_NONFINITE;
 }
 
 /* From the root towards point p along existing children: path[0..depth] (the return value), the
@@ -620,24 +628,25 @@ static uint32_t walk_down(const copse_octree *t, const float *p, uint32_t *path,
  * old chain. */
 static void split_leaf(copse_octree *t, uint32_t leaf, uint32_t index, const split_plan *plan)
 {
+    float xyz[3];
     copse_octree_node *node = &t->nodes[leaf];
     uint32_t old = node->first, count = oct_count(node), kids[8], tails[8], k;
     oct_leaf_iter it = oct_leaf_begin(old, count);
     float mn[3], mx[3];
     __builtin_memcpy(mn, node->min, sizeof mn);
     __builtin_memcpy(mx, node->max, sizeof mx);
-    bounds_add(mn, mx, point_at(t, index));
+    bounds_add(mn, mx, point_at(t, index, xyz));
     (void)apply_plan(t, leaf, count + 1u, mn, mx, plan, kids);
     for (k = 0; k < 8u; k++)
         tails[k] = OCT_NONE;
     while (oct_leaf_next(t, &it)) { /* the old chain is intact until it is released below */
         for (k = 0; k < it.count; k++) {
-            unsigned o = oct_octant_of(point_at(t, it.slots[k]), plan->c);
+            unsigned o = oct_octant_of(point_at(t, it.slots[k], xyz), plan->c);
             leaf_push(t, kids[o], &tails[o], it.slots[k]);
         }
     }
     {
-        unsigned o = oct_octant_of(point_at(t, index), plan->c);
+        unsigned o = oct_octant_of(point_at(t, index, xyz), plan->c);
         leaf_push(t, kids[o], &tails[o], index);
     }
     chain_release(t, old);
@@ -645,6 +654,7 @@ static void split_leaf(copse_octree *t, uint32_t leaf, uint32_t index, const spl
 
 copse_status copse_octree_insert(copse_octree *t, uint32_t index)
 {
+    float xyz[3];
     uint32_t path[COPSE_OCTREE_MAX_DEPTH + 1u], depth, n, k, bucket, pos;
     unsigned gap = 0;
     float c[3], h;
@@ -652,7 +662,7 @@ copse_status copse_octree_insert(copse_octree *t, uint32_t index)
     copse_status st = check_index(t, index);
     if (st != COPSE_OK)
         return st;
-    p = point_at(t, index);
+    p = point_at(t, index, xyz);
     depth = walk_down(t, p, path, c, &h, &gap);
     n = path[depth];
     if (!oct_is_leaf(&t->nodes[n])) { /* a new leaf in the empty octant */
@@ -751,13 +761,14 @@ static void collapse(copse_octree *t, uint32_t a)
 
 copse_status copse_octree_remove(copse_octree *t, uint32_t index)
 {
+    float xyz[3];
     uint32_t path[COPSE_OCTREE_MAX_DEPTH + 1u], depth, n, k, bucket, pos, count, top;
     unsigned gap = 0;
     float c[3], h;
     copse_status st = check_index(t, index);
     if (st != COPSE_OK)
         return st;
-    depth = walk_down(t, point_at(t, index), path, c, &h, &gap);
+    depth = walk_down(t, point_at(t, index, xyz), path, c, &h, &gap);
     n = path[depth];
     if (!oct_is_leaf(&t->nodes[n]) || !leaf_find(t, n, index, &bucket, &pos))
         return COPSE_ERR_INDEX;

@@ -85,7 +85,8 @@ COPSE_INLINE void region_walk(const copse_octree *t, const region *q, region_kin
                 while (oct_leaf_next(t, &it)) {
                     for (k = 0; k < it.count; k++) {
                         uint32_t idx = it.slots[k];
-                        if ((v == 2u || region_vs_point(q, kind, &t->points[idx].x)) &&
+                        float p[3];
+                        if ((v == 2u || region_vs_point(q, kind, geo_v3_array(p, t->points[idx]))) &&
                             !id_emit(e, oct_point_id(t, idx)))
                             return;
                     }
@@ -146,11 +147,11 @@ static copse_status box_region(region *q, const copse_box3 *box)
     unsigned a;
     if (box == NULL)
         return COPSE_ERR_NULL;
-    if (!oct_finite3(&box->min.x) || !oct_finite3(&box->max.x))
+    if (!oct_finite_v3(box->min) || !oct_finite_v3(box->max))
         return COPSE_ERR_NONFINITE;
+    geo_v3_array(q->min, box->min);
+    geo_v3_array(q->max, box->max);
     for (a = 0; a < 3; a++) {
-        q->min[a] = (&box->min.x)[a];
-        q->max[a] = (&box->max.x)[a];
         if (q->min[a] > q->max[a])
             return COPSE_ERR_EMPTY_RANGE;
     }
@@ -161,7 +162,7 @@ static copse_status sphere_region(region *q, const copse_sphere *s)
 {
     if (s == NULL)
         return COPSE_ERR_NULL;
-    if (!oct_finite3(&s->center.x) || !geo_finite(s->radius))
+    if (!oct_finite_v3(s->center) || !geo_finite(s->radius))
         return COPSE_ERR_NONFINITE;
     if (s->radius < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
@@ -178,14 +179,14 @@ static copse_status capsule_region(region *q, const copse_octree *t, const copse
     unsigned a;
     if (cap == NULL)
         return COPSE_ERR_NULL;
-    if (!oct_finite3(&cap->segment.a.x) || !oct_finite3(&cap->segment.b.x) || !geo_finite(cap->radius))
+    if (!oct_finite_v3(cap->segment.a) || !oct_finite_v3(cap->segment.b) || !geo_finite(cap->radius))
         return COPSE_ERR_NONFINITE;
     if (cap->radius < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
     mag = cap->radius;
+    geo_v3_array(q->a, cap->segment.a);
+    geo_v3_array(q->b, cap->segment.b);
     for (a = 0; a < 3; a++) {
-        q->a[a] = (&cap->segment.a.x)[a];
-        q->b[a] = (&cap->segment.b.x)[a];
         d[a] = q->b[a] - q->a[a];
         mag = geo_max(mag, geo_max(copse_fabsf(q->a[a]), copse_fabsf(q->b[a])));
         if (t != NULL && t->nodes != NULL && t->size > 0u)
@@ -342,7 +343,7 @@ COPSE_INLINE float knn_leaf(const copse_octree *t, const copse_octree_node *node
         uint32_t n = left < bs ? left : bs, k;
         for (k = 0; k < n; k++) {
             uint32_t idx = bk[1u + k];
-            float d2 = geo_dist_sq3(&pts[idx].x, p);
+            float at[3], d2 = geo_dist_sq3(geo_v3_array(at, pts[idx]), p);
             if (d2 <= bound) {
                 uint32_t id = oct_point_id(t, idx);
                 if (after == NULL || neighbor_after(d2, id, idx, after))
@@ -529,14 +530,17 @@ copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float 
     out->count = 0;
     if (tree == NULL || (out->items == NULL && out->capacity > 0u))
         return COPSE_ERR_NULL;
-    if (!oct_finite3(&point.x) || max_distance != max_distance)
+    if (!oct_finite_v3(point) || max_distance != max_distance)
         return COPSE_ERR_NONFINITE;
     if (max_distance < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
     if (tree->nodes == NULL || tree->size == 0u || out->capacity == 0u)
         return COPSE_OK;
     /* FLT_MAX squared is +infinity: every finite distance is in range */
-    knn_walk(tree, &point.x, max_distance * max_distance, out, NULL);
+    {
+        float p[3];
+        knn_walk(tree, geo_v3_array(p, point), max_distance * max_distance, out, NULL);
+    }
     knn_finish(out);
     return COPSE_OK;
 }
@@ -547,11 +551,12 @@ copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 poi
 {
     copse_neighbor after;
     bool first = true;
+    float p[3];
     if (tree == NULL || scratch == NULL || visit == NULL)
         return COPSE_ERR_NULL;
     if (scratch_capacity == 0u)
         return COPSE_ERR_PARAM;
-    if (!oct_finite3(&point.x) || max_distance != max_distance)
+    if (!oct_finite_v3(point) || max_distance != max_distance)
         return COPSE_ERR_NONFINITE;
     if (max_distance < 0.0f)
         return COPSE_ERR_EMPTY_RANGE;
@@ -560,7 +565,7 @@ copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 poi
     for (;;) {
         copse_neighbor_list batch = copse_neighbor_list_make(scratch, scratch_capacity);
         uint32_t i;
-        knn_walk(tree, &point.x, max_distance * max_distance, &batch, first ? NULL : &after);
+        knn_walk(tree, geo_v3_array(p, point), max_distance * max_distance, &batch, first ? NULL : &after);
         knn_finish(&batch);
         for (i = 0; i < batch.count; i++)
             if (!visit(user, &scratch[i]))
