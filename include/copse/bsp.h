@@ -128,7 +128,8 @@ copse_status copse_bsp2_build(copse_bsp2 *bsp, copse_arena *arena, const copse_b
 
 /* ---- 2D queries -----------------------------------------------------------------------------
  * Objects and query shapes are closed sets: touching counts. Points and shapes outside the
- * scene meet nothing. Every query returns COPSE_OK, or NULL / NONFINITE / EMPTY_RANGE
+ * scene meet nothing, and an object meets them only through its part inside the scene: one
+ * that touches the scene from outside (its part has no area) is not in the tree. Every query returns COPSE_OK, or NULL / NONFINITE / EMPTY_RANGE
  * (a negative radius) with an empty answer. */
 
 typedef struct copse_bsp2_where {

@@ -59,9 +59,15 @@ static void bsp2(fuzz_reader *r)
         const bool in_scene = p.x >= scene.min.x && p.x <= scene.max.x && p.y >= scene.min.y && p.y <= scene.max.y;
         uint32_t want = COPSE_NONE;
         copse_bsp2_where where;
-        for (i = 0; in_scene && i < n && want == COPSE_NONE; i++)
-            if (p.x >= objects[i].min.x && p.x <= objects[i].max.x && p.y >= objects[i].min.y && p.y <= objects[i].max.y)
+        for (i = 0; in_scene && i < n && want == COPSE_NONE; i++) {
+            /* an object's part in the scene; one that only touches the scene has none (bsp.h) */
+            const float x0 = objects[i].min.x > scene.min.x ? objects[i].min.x : scene.min.x;
+            const float y0 = objects[i].min.y > scene.min.y ? objects[i].min.y : scene.min.y;
+            const float x1 = objects[i].max.x < scene.max.x ? objects[i].max.x : scene.max.x;
+            const float y1 = objects[i].max.y < scene.max.y ? objects[i].max.y : scene.max.y;
+            if (x0 < x1 && y0 < y1 && p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
                 want = i;
+        }
         st = copse_bsp2_locate(&bsp, p, &where);
         FUZZ_ASSERT(st == COPSE_OK, "locate: %s", copse_status_str(st));
         FUZZ_ASSERT(where.solid == (want != COPSE_NONE) && where.id == want,
