@@ -279,33 +279,33 @@ typedef struct copse_link_distance {
 copse_status copse_robot_distances(const copse_robot *robot, const copse_world *world, const copse_pose *link_poses,
                                    uint32_t flags, float max_distance, copse_link_distance *per_link);
 
-/* A motion from q0 to q1 (straight in joint space): the first fraction in [0, 1] at which it
- * collides, checking configurations at most max_step apart in every variable (OMPL's
- * longest-valid-segment rule), in order from q0. *fraction = 1 and contact kind NONE: clear.
+/* A motion from q0 to q1 (straight in joint space), a sweep of the robot: *t is the first
+ * fraction of it in [0, 1] (the sweeps' t, collide.h) at which it collides, checking configurations at most max_step apart in every variable (OMPL's
+ * longest-valid-segment rule), in order from q0. *t = 1 and contact kind NONE: clear.
  * Discrete: a collision between two checked configurations closer than max_step can be
  * missed; copse_robot_motion_continuous cannot miss one. PARAM: max_step <= 0, or more than
  * COPSE_ROBOT_MAX_CHECKS configurations. link_poses: the caller's link_count poses (both
  * motions' scratch for forward kinematics); on return, the last configuration checked (the
- * one at *fraction, except after COPSE_ERR_LIMIT or another error). */
+ * one at *t, except after COPSE_ERR_LIMIT or another error). */
 #define COPSE_ROBOT_MAX_CHECKS 1000000u
 copse_status copse_robot_motion(const copse_robot *robot, const copse_world *world, const float *q0, const float *q1,
                                 const copse_pose *base, copse_pose *link_poses, float max_step, uint32_t flags,
-                                float *fraction, copse_robot_contact *contact);
+                                float *t, copse_robot_contact *contact);
 
 /* The same motion, certified by conservative advancement (Schwarzer, Saha and Latombe's exact
  * motion check): at each checked configuration the links' distances (to the world, and to each
  * other under SELF) bound how far the motion may go before any point of a link could have moved
  * that far -- each joint's change times the link's reach from that joint's axis, summed along
  * its chain -- so no collision between two checks can be missed, for meshes and shapes alike.
- * A configuration closer than min_clearance (> 0) counts as a collision: *fraction is where, and
+ * A configuration closer than min_clearance (> 0) counts as a collision: *t is where, and
  * *contact the nearest pair there. PARAM: min_clearance <= 0 or max_checks 0; COPSE_ERR_LIMIT
- * when max_checks configurations did not certify the whole motion (*fraction: the certified
+ * when max_checks configurations did not certify the whole motion (*t: the certified
  * prefix, contact kind NONE).
  * Statuses: OK, NULL, PARAM, NONFINITE, INDEX, DIMENSION, KIND, EMPTY_RANGE, TOO_DEEP, LIMIT. */
 copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse_world *world, const float *q0,
                                            const float *q1, const copse_pose *base, copse_pose *link_poses,
                                            float min_clearance, uint32_t max_checks, uint32_t flags,
-                                           float *fraction, copse_robot_contact *contact);
+                                           float *t, copse_robot_contact *contact);
 
 /* ---- bake on the host, query from flash -------------------------------------------------------- */
 

@@ -49,14 +49,14 @@ static copse_status rm_fk(const copse_robot *robot, const float *q0, const float
 
 copse_status copse_robot_motion(const copse_robot *robot, const copse_world *world, const float *q0, const float *q1,
                                 const copse_pose *base, copse_pose *link_poses, float max_step, uint32_t flags,
-                                float *fraction, copse_robot_contact *contact)
+                                float *t, copse_robot_contact *contact)
 {
     float longest = 0.0f, ratio;
     uint32_t n, k, i;
     copse_status st;
-    if (fraction == NULL || contact == NULL)
+    if (t == NULL || contact == NULL)
         return COPSE_ERR_NULL;
-    *fraction = 0.0f;
+    *t = 0.0f;
     robot_contact_empty(contact);
     if ((st = rm_begin(robot, world, q0, q1, link_poses, flags)) != COPSE_OK)
         return st;
@@ -80,11 +80,11 @@ copse_status copse_robot_motion(const copse_robot *robot, const copse_world *wor
         if ((st = copse_robot_collides(robot, world, link_poses, flags, contact)) != COPSE_OK)
             return st;
         if (contact->kind != COPSE_CONTACT_NONE) {
-            *fraction = s;
+            *t = s;
             return COPSE_OK;
         }
     }
-    *fraction = 1.0f;
+    *t = 1.0f;
     return COPSE_OK;
 }
 
@@ -220,21 +220,21 @@ static void rm_take(const robot_near *n, float clearance, float k, float w, floa
 copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse_world *world, const float *q0,
                                            const float *q1, const copse_pose *base, copse_pose *link_poses,
                                            float min_clearance, uint32_t max_checks, uint32_t flags,
-                                           float *fraction, copse_robot_contact *contact)
+                                           float *t, copse_robot_contact *contact)
 {
     float s = 0.0f;
     uint32_t checks, a, b;
     copse_status st;
-    if (fraction == NULL || contact == NULL)
+    if (t == NULL || contact == NULL)
         return COPSE_ERR_NULL;
-    *fraction = 0.0f;
+    *t = 0.0f;
     robot_contact_empty(contact);
     if ((st = rm_begin(robot, world, q0, q1, link_poses, flags)) != COPSE_OK)
         return st;
     if (!(min_clearance > 0.0f) || !geo_finite(min_clearance) || max_checks == 0u)
         return COPSE_ERR_PARAM;
     for (checks = 0; checks < max_checks; checks++) {
-        float rem = 1.0f - s, t = rem, nearest = FLT_MAX;
+        float rem = 1.0f - s, step = rem, nearest = FLT_MAX;
         robot_near n;
         if ((st = rm_fk(robot, q0, q1, s, base, link_poses)) != COPSE_OK)
             goto fail;
@@ -247,7 +247,7 @@ copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse
                 st = copse__robot_world_nearest(robot, world, link_poses, flags, a, rm_cut(ka, wa, rem, min_clearance), &n);
                 if (st != COPSE_OK)
                     goto fail;
-                rm_take(&n, min_clearance, ka, wa, rem, &nearest, contact, &t);
+                rm_take(&n, min_clearance, ka, wa, rem, &nearest, contact, &step);
             }
             if ((flags & COPSE_ROBOT_SELF) == 0u)
                 continue;
@@ -264,26 +264,26 @@ copse_status copse_robot_motion_continuous(const copse_robot *robot, const copse
                 st = copse__robot_pair_nearest(robot, link_poses, flags, a, b, rm_cut(k, w, rem, min_clearance), &n);
                 if (st != COPSE_OK)
                     goto fail;
-                rm_take(&n, min_clearance, k, w, rem, &nearest, contact, &t);
+                rm_take(&n, min_clearance, k, w, rem, &nearest, contact, &step);
             }
         }
         if (nearest < min_clearance) {
-            *fraction = s;
+            *t = s;
             return COPSE_OK;
         }
         robot_contact_empty(contact);
         if (s == 1.0f) {
-            *fraction = 1.0f;
+            *t = 1.0f;
             return COPSE_OK;
         }
-        /* certified through s + t; the end itself is checked as a configuration too */
-        s = t >= rem ? 1.0f : geo_min(s + t, 1.0f);
-        *fraction = s;
+        /* certified through s + step; the end itself is checked as a configuration too */
+        s = step >= rem ? 1.0f : geo_min(s + step, 1.0f);
+        *t = s;
     }
-    /* [0, *fraction] certified, its end not checked: the certified prefix */
+    /* [0, *t] certified, its end not checked: the certified prefix */
     return COPSE_ERR_LIMIT;
 fail:
-    *fraction = 0.0f;
+    *t = 0.0f;
     robot_contact_empty(contact);
     return st;
 }
