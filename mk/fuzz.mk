@@ -4,8 +4,10 @@
 #   make fuzz               each target for FUZZ_SECONDS (default 60), from its corpus; new
 #                           inputs go to build/fuzz/work-<target>, crashes to build/fuzz/crash-<target>/
 #   make fuzz-smoke         (part of make test) each target over its corpus, the inputs of its past
-#                           findings (tests/fuzz/findings/<target>/, kept as they were found) and
-#                           FUZZ_RUNS seeded runs, a log per target: build/logs/fuzz-<target>.log
+#                           findings (tests/fuzz/findings/<target>/, kept as they were found), the
+#                           inputs its CPU-hour campaigns added (tests/fuzz/campaign/<target>/, a set
+#                           cover of their edges: docs/fuzz.md) and FUZZ_RUNS seeded runs, a log per
+#                           target: build/logs/fuzz-<target>.log
 #   make fuzz-corpus        regenerate tests/fuzz/corpus/ from real saves (tests/fuzz/make_corpus.c)
 #   make fuzz-run FUZZ_TARGET=fuzz_bvh_view FUZZ_ARGS=crash-file   one target, libFuzzer's own options
 
@@ -45,7 +47,7 @@ fuzz-smoke: fuzz-build
 	   rm -rf $(FUZZ_OUT)/smoke-$$t && mkdir -p $(FUZZ_OUT)/smoke-$$t; \
 	   (cd $(FUZZ_OUT)/smoke-$$t && timeout 300 ../$$t -seed=1 -runs=$(FUZZ_RUNS) -max_len=4096 \
 	      -print_final_stats=1 . ../../../tests/fuzz/corpus/$$t \
-	      $$(ls -d ../../../tests/fuzz/findings/$$t 2>/dev/null); rc=$$?; \
+	      $$(ls -d ../../../tests/fuzz/findings/$$t ../../../tests/fuzz/campaign/$$t 2>/dev/null); rc=$$?; \
 	    if [ $$rc -eq 0 ]; then echo "ok   $$t: corpus and $(FUZZ_RUNS) runs"; echo "1 passed, 0 failed"; \
 	    else echo "FAIL $$t: libFuzzer exit $$rc (input saved in $(FUZZ_OUT)/smoke-$$t)"; echo "0 passed, 1 failed"; fi; \
 	    echo "rc=$$rc") > $(B)/logs/fuzz-$$t.log 2>&1; \
@@ -57,7 +59,8 @@ fuzz: fuzz-build
 	   mkdir -p $(FUZZ_OUT)/work-$$t $(FUZZ_OUT)/crash-$$t; \
 	   echo "== fuzz $$t ($(FUZZ_SECONDS) s)"; \
 	   $(FUZZ_OUT)/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
-	     -artifact_prefix=$(FUZZ_OUT)/crash-$$t/ $(FUZZ_OUT)/work-$$t tests/fuzz/corpus/$$t 2>&1 \
+	     -artifact_prefix=$(FUZZ_OUT)/crash-$$t/ $(FUZZ_OUT)/work-$$t tests/fuzz/corpus/$$t \
+	     $$(ls -d tests/fuzz/campaign/$$t 2>/dev/null) 2>&1 \
 	     | grep -E 'DONE|stat::|ERROR|property|SUMMARY|Test unit written'; done
 
 fuzz-run: fuzz-build
