@@ -430,8 +430,17 @@ static void drive(const copse_robot *robot, fuzz_reader *r)
     }
     /* motions: q0 to q1 */
     {
-        const float step = fuzz_u8(r) & 1u ? len(r) : 0.05f;
+        float step = fuzz_u8(r) & 1u ? len(r) : 0.05f, span = 0.0f;
         copse_robot_contact c;
+        /* a motion of 4096 to COPSE_ROBOT_MAX_CHECKS checks is bounded work, but seconds under the
+         * sanitizers (docs/fuzz.md): its step is widened to 4096 checks; more still refuse */
+        for (i = 0; i < dof; i++) {
+            const float d = q1[i] > q0[i] ? q1[i] - q0[i] : q0[i] - q1[i];
+            span = d > span ? d : span;
+        }
+        if (step > 0.0f && span - span == 0.0f && span / step > 4096.0f &&
+            span / step <= (float)COPSE_ROBOT_MAX_CHECKS)
+            step = span / 4096.0f;
         flags = fuzz_u8(r) & 7u;
         memset(&c, 0xCD, sizeof c);
         fraction = -1.0f;
