@@ -223,12 +223,8 @@ static copse_status trace(const copse_bsp3 *bsp, const copse_segment3 *path, tra
     tr.best_plane = -1;
     if (bsp->node_count == 0 && bsp->leaf_count == 0)
         return COPSE_OK;
-    a[0] = path->a.x;
-    a[1] = path->a.y;
-    a[2] = path->a.z;
-    b[0] = path->b.x;
-    b[1] = path->b.y;
-    b[2] = path->b.z;
+    geo_v3_array(a, path->a);
+    geo_v3_array(b, path->b);
     parts = bsp_parts(a, b, 3); /* 2 when b - a overflows */
     for (part = 0; part < parts && !out->hit; part++) {
         bsp_part(a, b, part, parts, tr.a, tr.d, 3);
@@ -268,12 +264,8 @@ copse_status copse_bsp3_any_box(const copse_bsp3 *bsp, const copse_box3 *box, ui
     *brush = COPSE_NONE;
     if (bsp == NULL || box == NULL)
         return COPSE_ERR_NULL;
-    mn[0] = box->min.x;
-    mn[1] = box->min.y;
-    mn[2] = box->min.z;
-    mx[0] = box->max.x;
-    mx[1] = box->max.y;
-    mx[2] = box->max.z;
+    geo_v3_array(mn, box->min);
+    geo_v3_array(mx, box->max);
     st = bsp_check_box(mn, mx, 3);
     if (st != COPSE_OK)
         return st;
