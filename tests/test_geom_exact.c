@@ -803,6 +803,149 @@ static void test_nudged_contact(void)
     CHECK(judged > 4u * skipped);
 }
 
+/* ---- a * b - c * d (copse_geo_exact_cross) ------------------------------------------------ */
+
+/* A float with a random sign and mantissa and an exponent in [lo, hi] (subnormal below -126). */
+static float ge_float_exp(test_rng *r, int lo, int hi)
+{
+    const int e = lo + (int)test_rng_below(r, (uint32_t)(hi - lo + 1));
+    float m = 1.0f + (float)(test_rng_u32(r) >> 9) * 0x1p-23f; /* [1, 2), all 24 bits */
+    float f = e < -126 ? ldexpf(m, -126) * ldexpf(1.0f, e + 126) : ldexpf(m, e);
+    return (test_rng_u32(r) & 1u) ? -f : f;
+}
+
+static unsigned g_cross_zero_in_float;
+
+/* Judge one a * b - c * d: the sign against the big-integer orient2d (the cross product of
+ * (a, c) and (d, b) from the origin), the value against double (products of floats are exact
+ * there, the difference rounds once), and the symmetries a neighbouring triangle relies on. */
+static void ge_judge_cross(float a, float b, float c, float d)
+{
+    const float o[3] = { 0.0f, 0.0f, 0.0f }, p[3] = { a, c, 0.0f }, q[3] = { d, b, 0.0f };
+    const int want = oex_orient2d(o, p, q, 2u);
+    const float got = copse_geo_exact_cross(a, b, c, d);
+    const double ref = (double)a * (double)b - (double)c * (double)d;
+    const float swapped = copse_geo_exact_cross(c, d, a, b), commuted = copse_geo_exact_cross(b, a, d, c);
+    const int sign = got > 0.0f ? 1 : got < 0.0f ? -1 : 0;
+    const double aref = ref < 0.0 ? -ref : ref;
+    g_cross_zero_in_float += a * b - c * d == 0.0f && want != 0;
+    if (aref >= 0x1p-126 && aref <= (double)FLT_MAX) {
+        CHECKF(sign == want, "exact_cross(%.9g, %.9g, %.9g, %.9g) = %.9g, sign %d, want %d", (double)a, (double)b, (double)c,
+               (double)d, (double)got, sign, want);
+        CHECKF(fabs((double)got - ref) <= 0x1p-23 * aref, "exact_cross(%.9g, %.9g, %.9g, %.9g) = %.9g, want %.9g", (double)a,
+               (double)b, (double)c, (double)d, (double)got, ref);
+    } else if (aref > (double)FLT_MAX) {
+        /* inf, or FLT_MAX for an exact value within half an ulp of it */
+        const bool near_max = aref < (double)FLT_MAX + 0x1p103 && (got == FLT_MAX || got == -FLT_MAX);
+        CHECKF((got == INFINITY || got == -INFINITY || near_max) && sign == want,
+               "exact_cross(%.9g, %.9g, %.9g, %.9g) = %.9g, want inf of %.9g",
+               (double)a, (double)b, (double)c, (double)d, (double)got, ref);
+    } else { /* below the normal range: a subnormal or 0, never the wrong sign */
+        CHECKF(sign == want || sign == 0, "exact_cross(%.9g, %.9g, %.9g, %.9g) = %.9g, want the sign %d or 0", (double)a,
+               (double)b, (double)c, (double)d, (double)got, want);
+        CHECKF(fabs((double)got - ref) <= 0x1p-148, "exact_cross(%.9g, %.9g, %.9g, %.9g) = %.9g, want %.9g", (double)a,
+               (double)b, (double)c, (double)d, (double)got, ref);
+    }
+    CHECKF(swapped == -got && commuted == got, "exact_cross(%.9g, %.9g, %.9g, %.9g) = %.9g: swapped %.9g, commuted %.9g",
+           (double)a, (double)b, (double)c, (double)d, (double)got, (double)swapped, (double)commuted);
+}
+
+/* Random floats over every exponent range; products rounded together in float (c * d within
+ * a few ulps of a * b, and equal to it); exact cancellations with full mantissas; zeros,
+ * subnormals, FLT_MAX. */
+static void test_exact_cross(void)
+{
+    test_rng rng;
+    const unsigned reps = ge_reps(20000u);
+    unsigned i;
+    test_rng_seed(&rng, 0xC2055u);
+    g_cross_zero_in_float = 0;
+    for (i = 0; i < reps; i++) {
+        const int lo = -149 + (int)test_rng_below(&rng, 200u), span = (int)test_rng_below(&rng, 80u);
+        const int hi = lo + span > 127 ? 127 : lo + span;
+        float a = ge_float_exp(&rng, lo, hi), b = ge_float_exp(&rng, lo, hi), c, d;
+        unsigned k;
+        ge_judge_cross(a, b, ge_float_exp(&rng, lo, hi), ge_float_exp(&rng, lo, hi));
+        /* c * d rounded near a * b: d random, c = a * b / d, then nudged by up to 3 ulps */
+        d = ge_float_exp(&rng, lo, hi);
+        c = (float)((double)a * (double)b / (double)d);
+        for (k = test_rng_below(&rng, 7u); k > 0u && c - c == 0.0f; k--)
+            c = nextafterf(c, (k & 1u) ? INFINITY : -INFINITY);
+        if (c - c == 0.0f)
+            ge_judge_cross(a, b, c, d);
+        /* exactly equal products: (m1 * 2^i)(m2 * 2^j) = (m1 * 2^(i+s))(m2 * 2^(j-s)) */
+        k = test_rng_below(&rng, 40u);
+        ge_judge_cross(a, b, ldexpf(a, (int)k - 20), ldexpf(b, 20 - (int)k));
+        ge_judge_cross(a, b, b, a);
+    }
+    {
+        /* rounded together: (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46 rounds to 1 + 2^-22 */
+        const float one_up = 1.0f + 0x1p-23f, two_up = 1.0f + 0x1p-22f;
+        static const float k_special[] = { 0.0f, -0.0f, 1.0f, -1.0f, 0x1p-149f, -0x1p-149f, 0x1p-126f, 3.0f,
+                                           FLT_MAX, -FLT_MAX, 0x1.fffffep-127f, 1e30f, 1e-30f, 0x1.000002p0f };
+        const unsigned n = sizeof k_special / sizeof k_special[0];
+        unsigned x, y, z, w;
+        CHECK(one_up * one_up - two_up * 1.0f == 0.0f);
+        CHECK(copse_geo_exact_cross(one_up, one_up, two_up, 1.0f) == 0x1p-46f);
+        CHECK(copse_geo_exact_cross(two_up, 1.0f, one_up, one_up) == -0x1p-46f);
+        for (x = 0; x < n; x++)
+            for (y = 0; y < n; y++)
+                for (z = 0; z < n; z += 3u)
+                    for (w = 0; w < n; w += 2u)
+                        ge_judge_cross(k_special[x], k_special[y], k_special[z], k_special[w]);
+    }
+    copse_port_printf("info exact_cross: %u inputs whose float difference is 0 but the exact one is not\n",
+                      g_cross_zero_in_float);
+    CHECK(g_cross_zero_in_float > reps / 4u);
+}
+
+/* No ray slips between two triangles sharing an edge: float corners with full mantissas, a
+ * ray aimed at a point of the edge (rounded, so it passes within an ulp of it), the far
+ * corners on either side. Every ray must hit at least one of the two, at nearly the same t. */
+static void test_shared_edge(void)
+{
+    test_rng rng;
+    const unsigned reps = ge_reps(20000u);
+    unsigned i, hits_both = 0, hits_first = 0, hits_second = 0;
+    test_rng_seed(&rng, 0xED6Eu);
+    for (i = 0; i < reps; i++) {
+        float p[3], q[3], r0[3], s0[3], org[3], dir[3], aim[3], t1, t2, u, v;
+        const float scale = ldexpf(1.0f, (int)test_rng_below(&rng, 120u) - 60);
+        const float f = test_rng_float(&rng, 0.1f, 0.9f);
+        geo_ray ray;
+        bool h1, h2;
+        unsigned k;
+        for (k = 0; k < 3u; k++) {
+            p[k] = scale * test_rng_float(&rng, -1.0f, 1.0f);
+            q[k] = scale * test_rng_float(&rng, -1.0f, 1.0f);
+            org[k] = scale * test_rng_float(&rng, -4.0f, 4.0f);
+        }
+        for (k = 0; k < 3u; k++) {
+            /* far corners: the edge's midpoint pushed either way along a random direction */
+            const float m = 0.5f * (p[k] + q[k]), off = scale * test_rng_float(&rng, -1.0f, 1.0f);
+            r0[k] = m + off;
+            s0[k] = m - off;
+            aim[k] = p[k] + f * (q[k] - p[k]);
+            dir[k] = aim[k] - org[k];
+        }
+        geo_ray_init(&ray, org, dir, INFINITY, 3u);
+        t1 = t2 = -1.0f;
+        h1 = geo_ray_triangle(&ray, p, q, r0, INFINITY, &t1, &u, &v);
+        h2 = geo_ray_triangle(&ray, q, p, s0, INFINITY, &t2, &u, &v);
+        hits_both += h1 && h2;
+        hits_first += h1;
+        hits_second += h2;
+        CHECKF(h1 || h2, "ray %u slipped between two triangles sharing an edge (scale %g)", i, (double)scale);
+        if (h1 && h2)
+            CHECKF(fabsf(t1 - t2) <= 1e-4f * (t1 > t2 ? t1 : t2), "ray %u: t %.9g and %.9g on the shared edge", i,
+                   (double)t1, (double)t2);
+    }
+    copse_port_printf("info shared_edge: %u rays, %u hit the first triangle, %u the second, %u both\n", reps,
+                      hits_first, hits_second, hits_both);
+    /* the rays straddle the edge: each side takes a fair share of them */
+    CHECK(hits_first > reps / 4u && hits_second > reps / 4u);
+}
+
 void suite_geom_exact(void)
 {
     test_run("geom_exact/oracle", test_oracle);
@@ -816,4 +959,6 @@ void suite_geom_exact(void)
     test_run("geom_exact/seg_tri_lattice", test_seg_tri_lattice);
     test_run("geom_exact/point_tri_lattice", test_point_tri_lattice);
     test_run("geom_exact/nudged_contact", test_nudged_contact);
+    test_run("geom_exact/exact_cross", test_exact_cross);
+    test_run("geom_exact/shared_edge", test_shared_edge);
 }

@@ -170,34 +170,55 @@ COPSE_INLINE float ray_side2(const geo_ray *r, const float *p)
     return cross2(r->dir, w);
 }
 
-/* Where the ray's line meets the line through p and q, in double: no overflow for any finite
- * float coordinates, and measured from the end nearer the origin, since the products from a
- * far end cancel (found by fuzz_bvh_build: edges ~3e38 long gave t = 0, a hit at the origin,
- * for rays starting outside the triangle). */
+/* The largest |component| of a 2D direction; dir / it has components in [-1, 1], one of
+ * them exactly +-1, so the products below neither overflow nor underflow through it. */
+COPSE_INLINE float dir2_scale(const float *dir)
+{
+    return geo_max(copse_fabsf(dir[0]), copse_fabsf(dir[1]));
+}
+
+/* Where the ray's line meets the line through p and q, for coordinates whose differences or
+ * products overflow float: the coordinates scaled by 2^-66 (the largest cross product of
+ * their differences is then below FLT_MAX / 2) and the direction by its largest component;
+ * t = (w x e) / (dir x e) gets both scales back at the end. Measured from the end nearer the
+ * origin, since the products from a far end cancel (found by fuzz_bvh_build: edges ~3e38
+ * long gave t = 0, a hit at the origin, for rays starting outside the triangle). */
 static float ray_segment2_t_wide(const geo_ray *r, const float *p, const float *q)
 {
-    const double ex = (double)q[0] - (double)p[0], ey = (double)q[1] - (double)p[1];
-    const double px = (double)p[0] - (double)r->org[0], py = (double)p[1] - (double)r->org[1];
-    const double qx = (double)q[0] - (double)r->org[0], qy = (double)q[1] - (double)r->org[1];
-    const bool p_near = (px < 0.0 ? -px : px) + (py < 0.0 ? -py : py) <= (qx < 0.0 ? -qx : qx) + (qy < 0.0 ? -qy : qy);
-    const double wx = p_near ? px : qx, wy = p_near ? py : qy;
-    const double t = (wx * ey - wy * ex) / ((double)r->dir[0] * ey - (double)r->dir[1] * ex);
-    return t >= 0.0 && t <= (double)FLT_MAX ? (float)t : -1.0f; /* NaN, behind, out of range: no hit */
+    const float s = 0x1p-66f, m = dir2_scale(r->dir);
+    const float ex = q[0] * s - p[0] * s, ey = q[1] * s - p[1] * s;
+    const float px = p[0] * s - r->org[0] * s, py = p[1] * s - r->org[1] * s;
+    const float qx = q[0] * s - r->org[0] * s, qy = q[1] * s - r->org[1] * s;
+    const bool p_near = copse_fabsf(px) + copse_fabsf(py) <= copse_fabsf(qx) + copse_fabsf(qy);
+    const float wx = p_near ? px : qx, wy = p_near ? py : qy;
+    float x, t;
+    if (!(m > 0.0f))
+        return -1.0f;
+    x = (wx * ey - wy * ex) / ((r->dir[0] / m) * ey - (r->dir[1] / m) * ex); /* t * m * s */
+    t = m >= 1.0f ? (x / m) * 0x1p66f : (x * 0x1p66f) / m;
+    return t >= 0.0f && t <= FLT_MAX ? t : -1.0f; /* NaN, behind, out of range: no hit */
 }
 
-/* The ray parameter of the point on its line nearest p, in double (dir . dir overflows float
- * for a direction beyond ~1e19; found by fuzz_bvh_build: a point-triangle on the ray reported
- * at t = 0). */
+/* The ray parameter of the point on its line nearest p when dir . dir overflows or underflows
+ * float (a direction beyond ~1e19; found by fuzz_bvh_build: a point-triangle on the ray
+ * reported at t = 0): the direction scaled by its largest component, the offset by 1/8. */
 static float ray_param2_wide(const geo_ray *r, const float *p)
 {
-    const double dx = (double)r->dir[0], dy = (double)r->dir[1];
-    const double t = (((double)p[0] - (double)r->org[0]) * dx + ((double)p[1] - (double)r->org[1]) * dy) /
-                     (dx * dx + dy * dy);
-    return t > (double)FLT_MAX ? FLT_MAX : t < -(double)FLT_MAX ? -FLT_MAX : (float)t;
+    const float m = dir2_scale(r->dir);
+    float ux, uy, wx, wy, x, t;
+    if (!(m > 0.0f))
+        return 0.0f;
+    ux = r->dir[0] / m;
+    uy = r->dir[1] / m;
+    wx = p[0] * 0.125f - r->org[0] * 0.125f;
+    wy = p[1] * 0.125f - r->org[1] * 0.125f;
+    x = (wx * ux + wy * uy) / (ux * ux + uy * uy); /* t * m / 8 */
+    t = m >= 1.0f ? (x / m) * 8.0f : (x * 8.0f) / m;
+    return t > FLT_MAX ? FLT_MAX : t < -FLT_MAX ? -FLT_MAX : t;
 }
 
-/* The ray parameter of the point on the ray's line nearest p: in float, or in double when the
- * float terms overflow. */
+/* The ray parameter of the point on the ray's line nearest p, scaled down when the float
+ * terms overflow. */
 static float ray_param2(const geo_ray *r, const float *p)
 {
     const float dd = r->dir[0] * r->dir[0] + r->dir[1] * r->dir[1];
@@ -230,7 +251,7 @@ static bool ray_segment2(const geo_ray *r, const float *p, const float *q, float
                                                                                               : cross2(w, e);
             if (geo_finite(num) && geo_finite(denom) && geo_finite(e[0]) && geo_finite(e[1]))
                 t = num / denom;
-            else /* coordinates near FLT_MAX overflow the products (inf / inf, x / inf = 0): double */
+            else /* coordinates near FLT_MAX overflow the products (inf / inf, x / inf = 0): scaled */
                 t = ray_segment2_t_wide(r, p, q);
             hit = t >= 0.0f && t <= t_max;
         }

@@ -264,6 +264,12 @@ COPSE_INLINE bool geo_ray_node(const geo_ray *r, const float *b, float t_hi, uns
     return tn <= tf;
 }
 
+/* a * b - c * d for finite floats, with the exact sign (0 only when it is exactly 0) and a
+ * relative error below 2^-23; the float it returns overflows to inf and underflows to 0 as
+ * a rounding of the exact value would. No double: the products of the 24-bit mantissas are
+ * exact in 64-bit integers (src/geom/predicates.c). */
+float copse_geo_exact_cross(float a, float b, float c, float d);
+
 /* Watertight ray/triangle intersection (Woop, Benthin, Wald, JCGT 2013): no ray slips
  * between two triangles that share an edge. Two-sided. Hits t in [0, t_max]; u, v are
  * the weights of p1 and p2. */
@@ -284,12 +290,16 @@ COPSE_INLINE bool geo_ray_triangle(const geo_ray *r, const float *p0, const floa
     U = cx * by - cy * bx;
     V = ax * cy - ay * cx;
     W = bx * ay - by * ax;
-    if (COPSE_UNLIKELY(U == 0.0f || V == 0.0f || W == 0.0f)) {
-        /* On an edge in float: decide in double so neighbours agree (the paper's fallback). */
-        U = (float)((double)cx * (double)by - (double)cy * (double)bx);
-        V = (float)((double)ax * (double)cy - (double)ay * (double)cx);
-        W = (float)((double)bx * (double)ay - (double)by * (double)ax);
-    }
+    /* A weight that is not 0 has its exact sign already (rounding is monotonic, so the two
+     * rounded products keep their order), and a neighbour sharing the edge computes exactly
+     * its negation. A 0 may be an exact 0 or two products rounded together: decided exactly
+     * (the paper does it in double; copse has no double). */
+    if (COPSE_UNLIKELY(U == 0.0f))
+        U = copse_geo_exact_cross(cx, by, cy, bx);
+    if (COPSE_UNLIKELY(V == 0.0f))
+        V = copse_geo_exact_cross(ax, cy, ay, cx);
+    if (COPSE_UNLIKELY(W == 0.0f))
+        W = copse_geo_exact_cross(bx, ay, by, ax);
     if ((U < 0.0f || V < 0.0f || W < 0.0f) && (U > 0.0f || V > 0.0f || W > 0.0f))
         return false;
     det = U + V + W;

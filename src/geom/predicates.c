@@ -33,6 +33,10 @@
  * still exact (it came from the filter or a shortcut), but an input the filter cannot decide gets
  * 0 ("touching"). Exactly 0 whatever the range: coincident points, and four points sharing one
  * coordinate. NaN or infinite inputs give 0 or a sign, never undefined behaviour.
+ *
+ * copse_geo_exact_cross (a * b - c * d, the ray/triangle test's edge weights) needs a value as
+ * well as a sign, for any finite inputs: it multiplies the 24-bit mantissas in 64-bit integers
+ * instead, which is exact without a range.
  */
 #include "geom_collide.h"
 
@@ -285,6 +289,111 @@ int copse_geo_orient2d(const float *a, const float *b, const float *c, unsigned 
     if (-det > err)
         return -1;
     return pr_orient2d_exact(a, b, c, k); /* a tail call: four arguments */
+}
+
+/* ---- a * b - c * d (the watertight ray/triangle test's edges) ------------------------------- */
+
+/* A product of two floats as m * 2^e exactly: m < 2^48, with bit 47 set unless m = 0. */
+typedef struct pr_product {
+    uint64_t m;
+    int e;
+    bool neg;
+} pr_product;
+
+static pr_product pr_exact_product(float a, float b, bool negate)
+{
+    pr_product p;
+    const uint32_t ba = pr_to_bits(a), bb = pr_to_bits(b);
+    uint32_t ma, mb;
+    int ea, eb;
+    ma = ba & 0x7FFFFFu;
+    mb = bb & 0x7FFFFFu;
+    ea = (int)((ba >> 23) & 0xFFu);
+    eb = (int)((bb >> 23) & 0xFFu);
+    /* a normal float is (2^23 + mantissa) * 2^(exponent - 150); a subnormal mantissa * 2^-149 */
+    if (ea != 0)
+        ma |= 0x800000u;
+    else
+        ea = 1;
+    if (eb != 0)
+        mb |= 0x800000u;
+    else
+        eb = 1;
+    p.m = (uint64_t)ma * mb;
+    p.e = ea + eb - 300;
+    p.neg = (((ba ^ bb) >> 31) != 0u) != negate;
+    if (p.m != 0u)
+        while ((p.m >> 47) == 0u) { /* at most 47 steps: subnormal factors */
+            p.m <<= 1;
+            p.e--;
+        }
+    return p;
+}
+
+float copse_geo_exact_cross(float a, float b, float c, float d)
+{
+    pr_product big = pr_exact_product(a, b, false), small = pr_exact_product(c, d, true);
+    uint64_t hi, lo, sum;
+    int e, shift;
+    bool neg;
+    float r;
+    if (big.m == 0u || (small.m != 0u && small.e > big.e)) {
+        pr_product t = big;
+        big = small;
+        small = t;
+    }
+    if (big.m == 0u)
+        return 0.0f;
+    /* Align the smaller product to the larger one in 64 bits. Up to 15 places apart both fit
+     * exactly; further apart the larger has 15 bits of headroom over the smaller's leading bit,
+     * so the bits shifted out can change neither the sign nor a float's worth of the value. */
+    shift = big.e - small.e;
+    if (small.m == 0u) {
+        hi = big.m;
+        lo = 0u;
+        e = big.e;
+    } else if (shift <= 15) {
+        hi = big.m << shift;
+        lo = small.m;
+        e = small.e;
+    } else {
+        hi = big.m << 15;
+        lo = shift - 15 < 64 ? small.m >> (shift - 15) : 0u;
+        e = big.e - 15;
+    }
+    if (big.neg == small.neg || lo == 0u) {
+        sum = hi + lo; /* both below 2^63: no carry out */
+        neg = big.neg;
+    } else if (hi >= lo) {
+        sum = hi - lo;
+        neg = big.neg;
+    } else {
+        sum = lo - hi;
+        neg = small.neg;
+    }
+    if (sum == 0u)
+        return 0.0f;
+    /* to float through 32 bits (a 64-bit conversion would link a soft-float helper): the bits
+     * shifted out are kept as one sticky bit, below the rounding point, so that the conversion
+     * still rounds to nearest */
+    while ((sum >> 32) != 0u) {
+        sum = (sum >> 1) | (sum & 1u);
+        e++;
+    }
+    r = (float)(uint32_t)sum;
+    /* times 2^e in steps of normal powers of two; every intermediate lies between r and the
+     * result, so only a result beyond float's range is lost (to inf, or to 0 and subnormals) */
+    while (e > 0) {
+        shift = e > 64 ? 64 : e;
+        r *= pr_pow2(shift);
+        e -= shift;
+    }
+    while (e < 0) {
+        shift = e < -64 ? -64 : e;
+        r *= pr_pow2(shift);
+        e -= shift;
+    }
+    return neg ? -r : r;
 }
 
 /* ---- orient3d ----------------------------------------------------------------------------------- */
