@@ -16,6 +16,23 @@
 #include "suites.h"
 #include "test.h"
 
+/* A point octree's configuration over pts[0..n) in [lo, hi]: nodes and buckets for `nodes`,
+ * buckets of 4 points. */
+static void small_octree_config(copse_octree_config *cfg, const copse_vec3 *pts, uint32_t n, copse_vec3 lo, copse_vec3 hi,
+                                uint32_t nodes, uint32_t leaf_size, uint32_t depth)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->points = pts;
+    cfg->point_capacity = n;
+    cfg->bounds.min = lo;
+    cfg->bounds.max = hi;
+    cfg->max_nodes = nodes;
+    cfg->max_buckets = nodes;
+    cfg->leaf_size = leaf_size;
+    cfg->bucket_size = 4;
+    cfg->max_depth = depth;
+}
+
 /* ---- 1. copse_bvh_prim_id out of range ---------------------------------------------------- */
 
 static void test_bvh_prim_id_range(void)
@@ -448,15 +465,7 @@ static void test_documented_statuses(void)
 
     /* a point that turned NaN in the caller's array: the save says NONFINITE, as documented
      * (the structure check alone, copse_octree_check, still says PARAM) */
-    memset(&cfg, 0, sizeof cfg);
-    cfg.points = pts;
-    cfg.point_capacity = 3;
-    cfg.bounds.max = copse_v3(1, 1, 1);
-    cfg.max_nodes = 8;
-    cfg.max_buckets = 8;
-    cfg.leaf_size = 4;
-    cfg.bucket_size = 4;
-    cfg.max_depth = 4;
+    small_octree_config(&cfg, pts, 3, copse_v3(0, 0, 0), copse_v3(1, 1, 1), 8, 4, 4);
     copse_arena_init(&arena, mem, sizeof mem);
     CHECK_STATUS(copse_octree_init(&ot, &arena, &cfg), COPSE_OK);
     for (i = 0; i < 3u; i++)
@@ -675,16 +684,7 @@ static void test_convex_margin_far_tree(void)
     copse_id_list list;
     const copse_bvh_params bp = COPSE_BVH_PARAMS_DEFAULT;
 
-    memset(&cfg, 0, sizeof cfg);
-    cfg.points = pts;
-    cfg.point_capacity = 6;
-    cfg.bounds.min = copse_v3(-64, -64, -64);
-    cfg.bounds.max = copse_v3(0, 0, 7.2e12f);
-    cfg.max_nodes = 16;
-    cfg.max_buckets = 16;
-    cfg.leaf_size = 1;
-    cfg.bucket_size = 4;
-    cfg.max_depth = 6;
+    small_octree_config(&cfg, pts, 6, copse_v3(-64, -64, -64), copse_v3(0, 0, 7.2e12f), 16, 1, 6);
     copse_arena_init(&arena, mem, sizeof mem);
     CHECK_STATUS(copse_octree_init(&ot, &arena, &cfg), COPSE_OK);
     scratch = arena;
@@ -1253,6 +1253,35 @@ static void test_mesh_distance_touching(void)
     CHECK(d.tree_point.x == d.shape_point.x && d.tree_point.y == d.shape_point.y && d.tree_point.z == d.shape_point.z);
 }
 
+/* fuzz_collide (2026-12-02): a scan point exactly on a triangle's edge (the line x = y = z holds
+ * both corners and the point) was touching for copse_octree_any_triangle, whose test is exact,
+ * but copse_distance_triangle_octree measured 1.3e-5 from the float closest point: "0 when
+ * they touch" (collide.h) held only for mesh pairs. */
+static void test_point_on_edge_distance(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_OCTREE_BYTES(8, 8, 4));
+    copse_vec3 pts[1];
+    copse_octree_config cfg;
+    copse_octree ot;
+    copse_arena arena;
+    copse_triangle tri;
+    copse_distance d;
+    uint32_t id = COPSE_NONE;
+    pts[0] = copse_v3(0x1.a9ap+3f, 0x1.a9ap+3f, 0x1.a9ap+3f);
+    tri.a = copse_v3(-0x1.dbdcp+5f, -0x1.dbdcp+5f, -0x1.dbdcp+5f);
+    tri.b = copse_v3(-0x1.dbdcp+5f, -0x1.dbdcp+5f, 0x1.1048p+4f);
+    tri.c = copse_v3(0x1.151p+4f, 0x1.151p+4f, 0x1.151p+4f);
+    small_octree_config(&cfg, pts, 1, copse_v3(-64, -64, -64), copse_v3(64, 64, 64), 8, 4, 4);
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_octree_init(&ot, &arena, &cfg), COPSE_OK);
+    CHECK_STATUS(copse_octree_insert(&ot, 0), COPSE_OK);
+    CHECK_STATUS(copse_octree_any_triangle(&ot, &tri, NULL, &id), COPSE_OK);
+    CHECK(id == 0u);
+    CHECK_STATUS(copse_distance_triangle_octree(&tri, NULL, &ot, NULL, &d), COPSE_OK);
+    CHECKF(d.distance == 0.0f && d.tree_id == 0u, "distance %g, id %u", (double)d.distance, (unsigned)d.tree_id);
+    CHECK(d.shape_point.x == pts[0].x && d.shape_point.y == pts[0].y && d.shape_point.z == pts[0].z);
+}
+
 /* ---- 17. what the hostile-API suite found (tests/hostile/, docs/hostile.md) ----------------------
  * A NULL arena crashed every arena function; a BVH overlap refused for a NULL shape left the
  * caller's list as it was (count and truncated from before); a zero-initialised 3D BSP saved as
@@ -1407,4 +1436,5 @@ void suite_hostile_collide(void)
     test_run("hostile_collide/convex_far_corner", test_convex_far_corner);
     test_run("hostile_collide/obb_sweep_far_triangle", test_obb_sweep_far_triangle);
     test_run("hostile_collide/mesh_distance_touching", test_mesh_distance_touching);
+    test_run("hostile_collide/point_on_edge_distance", test_point_on_edge_distance);
 }

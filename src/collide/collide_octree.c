@@ -227,6 +227,15 @@ COPSE_INLINE void dist_leaf(dist_ctx *c, const copse_octree *t, const copse_octr
             if (kind != CL_SPHERE && cl_node_lb2(c->s, kind, p, p) > c->b->cut2)
                 continue;
             d2 = cl_dist2_point(c->s, kind, p, ps);
+            if (kind == CL_TRIANGLE && d2 > 0.0f && d2 <= c->s->slack * c->s->slack && cl_touch_point(c->s, kind, p)) {
+                /* the exact test says the point is on the triangle, and the any queries say so:
+                 * the float closest point can be ulps off it (fuzz_collide: 1.3e-5 for a point
+                 * on an edge, corners near 60). The distance is 0, at the point itself. */
+                d2 = 0.0f;
+                ps[0] = p[0];
+                ps[1] = p[1];
+                ps[2] = p[2];
+            }
             copse__collide_best_offer(c->b, d2, oct_point_id(t, idx), COPSE_NONE, ps, p);
             if (c->b->done)
                 return;
