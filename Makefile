@@ -74,7 +74,7 @@ deps-test:
 # results. $(B)/logs/times.txt: each job's wall time.
 TEST_JOBS ?= 2
 TEST_JOB_ALL   := $(addprefix board-,$(BOARDS)) $(addprefix host-,$(HOST_CONFIGS)) bigendian fuzz hostile fma \
-                  $(addprefix build-,$(BUILD_ONLY_BOARDS)) spdx
+                  $(addprefix build-,$(BUILD_ONLY_BOARDS)) spdx size
 # Longest first (minutes of CPU, measured: rv32imafc 8, mps2-an385 4.3, asan-ubsan and the tool's
 # tests ..., rv32imac 4, mps2-an505 4, ...): a job not named here starts after these.
 TEST_FIRST     := board-rv32imafc board-mps2-an385 host-asan-ubsan board-rv32imac board-mps2-an505 \
@@ -93,7 +93,7 @@ test: deps-test
 	@tools/summarize $(B)/logs $(addprefix host-,$(HOST_CONFIGS)) core-checks $(addprefix board-,$(BOARDS)) \
 	    $(addprefix runner-,$(BOARDS)) $(addprefix demo-,$(BOARDS)) $(addprefix build-,$(BUILD_ONLY_BOARDS)) \
 	    examples integration spdx help config tool bigendian-s390x $(addprefix fma-,$(FMA_HOSTS) $(FMA_BOARDS)) fma-asm \
-	    same-bytes $(HOSTILE_LOGS) $(FUZZ_LOGS)
+	    same-bytes size $(HOSTILE_LOGS) $(FUZZ_LOGS)
 
 # The host side that the examples, the integration check and every board's demo use (CONFIG gcc-c11).
 test-prep:
@@ -129,6 +129,8 @@ tj-hostile:
 	+@$(call timed,hostile,$(SUB) hostile-run || true)
 tj-fma:
 	+@$(call timed,fma,$(SUB) fma-asm || true)
+tj-size:
+	+@$(call timed,size,$(SUB) size-check || true)
 tj-spdx:
 	+@$(call timed,spdx,$(SUB) spdx-check || true; $(SUB) help-check || true; \
 	   $(SUB) config-check || true)

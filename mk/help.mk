@@ -33,10 +33,11 @@ Checks that make test runs, one by one
   spdx-check           every source file carries an SPDX line
   help-check           every target of the build is listed by make help
   config-check         config.h refuses settings out of range and reads COPSE_CONFIG_FILE
+  size-check           the minimal firmwares of examples/size within examples/size/budgets, no software double
   tool-check           the copse tool's tests (CONFIG=asan-ubsan in make test)
 Tools and reports
   tool                 the copse host tool -> build/tool/copse (docs/tool.md)
-  size                 flash and RAM per module and per call on every board -> docs/size.md
+  size                 flash and RAM per module, per call and per minimal firmware on every board -> docs/size.md
   stack                worst-case stack per public function -> docs/stack.md (STACK_BOARD=<b>)
   fuzz                 each libFuzzer target for FUZZ_SECONDS (docs/fuzz.md); fuzz-corpus: regenerate the seeds
 Benchmarks (numbers into docs/)
@@ -53,7 +54,7 @@ endef
 export HELP_TEXT
 
 # Steps of the targets above, run by them (not meant to be called alone).
-HELP_INTERNAL := all ab-force bench-bsp-fw-elf bench-fw-elf bench-host-bin bench-peers-bin \
+HELP_INTERNAL := all size-fw size-fw-rows ab-force bench-bsp-fw-elf bench-fw-elf bench-host-bin bench-peers-bin \
   bench-robot-bakes bench-robot-fw-md bench-octree-ab bench-collide-profile collide-fw-elf \
   robot-fw-elf robot-fw-gen stack-report core-check demo-compare demo-compare-arm \
   demo-compare-warehouse demo-run fma-run fma-asm-board fuzz-build fuzz-run fuzz-corpus runner-check \

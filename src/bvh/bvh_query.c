@@ -75,8 +75,8 @@ COPSE_INLINE bool shape_vs_bounds(const overlap_shape *s, shape_kind kind, const
     return geo_ray_node(&s->u.seg.ray, mn, 1.0f, dim, &t);
 }
 
-static bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_kind kind, uint32_t prim,
-                              unsigned dim)
+COPSE_INLINE bool shape_vs_triangle(const copse_bvh *t, const overlap_shape *s, shape_kind kind, uint32_t prim,
+                                    unsigned dim)
 {
     float buf[3][3], q[3], th, u, w;
     const float *v[3];
