@@ -48,7 +48,7 @@ INC      := -Iinclude -Iport -Itests/harness -Itests -Itools/lib
 
 # every architecture's toolchain, C library and QEMU (port/*/arch.mk)
 ARCH_ALL_DEPS := $(sort $(shell sed -n 's/^ARCH_\(QEMU_\)\{0,1\}DEPS *:= *//p' port/*/arch.mk))
-DEPS_TEST  := gcc clang make python3 $(ARCH_ALL_DEPS) libassimp-dev libclang-rt-14-dev
+DEPS_TEST  := gcc g++ clang make python3 $(ARCH_ALL_DEPS) libassimp-dev liburdfdom-dev libclang-rt-14-dev
 # NO_INSTALL=1: install nothing (no apt; the tools are yours to provide). V=1: every command in full.
 ENSURE     := $(if $(NO_INSTALL),true,tools/ensure-deps)
 Q          := $(if $(filter 1,$(V)),,@)

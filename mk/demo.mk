@@ -31,7 +31,7 @@
 DEMO_BOARD        ?= $(or $(BOARD),$(DEFAULT_BOARD))
 DEMO_SRC          := $(sort $(wildcard examples/warehouse/*.c))
 ARM_SRC           := $(sort $(wildcard examples/arm_cell/*.c))
-DEMO_DEPS         := gcc make gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm libassimp-dev
+DEMO_DEPS         := gcc g++ make gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm libassimp-dev liburdfdom-dev
 DEMO_OUT          := $(B)/demo
 # Leaf sizes of the baked trees: LEAF in examples/warehouse/main.c (the demo fails if they differ).
 DEMO_LEAF_full    := 4

@@ -9,7 +9,7 @@ SIZE_OPTS := -Os -O2
 # boards whose demo firmware is measured too (what --gc-sections keeps of the library)
 SIZE_LINKED_BOARDS := $(DEFAULT_BOARD) microbit
 SIZE_DOC  ?= docs/size.md
-SIZE_DEPS := python3 $(sort $(shell sed -n 's/^ARCH_DEPS *:= *//p' port/*/arch.mk))
+SIZE_DEPS := python3 g++ libassimp-dev liburdfdom-dev $(sort $(shell sed -n 's/^ARCH_DEPS *:= *//p' port/*/arch.mk))
 
 .PHONY: size
 
