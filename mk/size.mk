@@ -63,7 +63,7 @@ ifdef BOARD
 size-fw-rows: $(X_OUT)/libcopse.a
 	@mkdir -p $(dir $(SIZE_FW_TSV))
 	@tools/size-firmware measure --board $(BOARD) --prefix $(ARCH_PREFIX) \
-	  --cflags "$(BOARD_CFLAGS) $(ARCH_APPFLAGS) $(FP_FLAGS)" --ldflags "$(ARCH_LDFLAGS)" --ldlibs "$(ARCH_LDLIBS)" \
+	  --cflags "$(BOARD_CFLAGS)" --appflags "$(ARCH_APPFLAGS) $(FP_FLAGS)" --ldflags "$(ARCH_LDFLAGS)" --ldlibs "$(ARCH_LDLIBS)" \
 	  --copse $(X_OUT)/libcopse.a --ci-dir $(X_OUT)/lib $(STACK_LIBS) --budgets $(SIZE_FW_BUDGETS) -o $(SIZE_FW_TSV)
 endif
 
