@@ -10,8 +10,8 @@
  *  - points nudged 1 to 3 ulps off a plane or line: the sign is reasoned from the construction
  *    (the determinant is affine in each coordinate) and compared with the big-integer reference;
  *  - random floats over the whole exponent range, nearly coplanar float points, subnormals,
- *    coordinates near FLT_MAX, triangles near 1e30: exact inside the documented range (the
- *    axes' spreads of magnitude sum to at most 182 binades, 207 in 2D), exact-or-0 outside it;
+ *    coordinates near FLT_MAX, triangles near 1e30, and 1e30 beside 1e-30 (beyond the float
+ *    accumulator's range: 182 binades of axis spreads, 207 in 2D; the wide integer path): exact;
  *  - exactly coplanar / collinear points with full 24-bit mantissas (every product has a tail),
  *    in range and far outside it: always 0;
  *  - triangle-triangle, segment-triangle and point-triangle on lattice scenes (dense grids full
@@ -285,8 +285,8 @@ static float ge_rand_float(test_rng *r, int e0, unsigned spread)
 
 static unsigned g_outside, g_outside_zero;
 
-/* Judge orient3d and orient2d on float points against the big-integer reference: equal inside
- * the documented range, equal or 0 outside it. */
+/* Judge orient3d and orient2d on float points against the big-integer reference: equal, inside
+ * the float accumulator's range and beyond it (counted in g_outside). */
 static void ge_judge_floats(const float f[4][3], const char *what)
 {
     const float *pts[4];
@@ -303,9 +303,10 @@ static void ge_judge_floats(const float f[4][3], const char *what)
                (double)f[0][0], (double)f[0][1], (double)f[0][2], (double)f[1][0], (double)f[1][1], (double)f[1][2],
                (double)f[2][0], (double)f[2][1], (double)f[2][2], (double)f[3][0], (double)f[3][1], (double)f[3][2]);
     } else {
+        /* beyond the float accumulator's range: the wide integer path, exact as well */
         g_outside++;
         g_outside_zero += got == 0 && want != 0;
-        CHECKF(got == want || got == 0, "%s (outside the range): orient3d = %d, want %d or 0", what, got, want);
+        CHECKF(got == want, "%s (beyond the accumulator's range): orient3d = %d, want %d", what, got, want);
     }
     for (k = 0; k < 3; k++) {
         const unsigned mask = 7u & ~(1u << k);
@@ -318,7 +319,7 @@ static void ge_judge_floats(const float f[4][3], const char *what)
         } else {
             g_outside++;
             g_outside_zero += got == 0 && want != 0;
-            CHECKF(got == want || got == 0, "%s (outside the range): orient2d = %d, want %d or 0", what, got, want);
+            CHECKF(got == want, "%s (beyond the accumulator's range): orient2d = %d, want %d", what, got, want);
         }
     }
 }
@@ -351,7 +352,7 @@ static void test_orient_floats(void)
                 f[i / 3][i % 3] = 0.0f;
         ge_judge_floats((const float(*)[3])f, "random floats");
     }
-    CHECK(g_outside_zero <= g_outside);
+    CHECK(g_outside_zero == 0u);
 }
 
 /* Extremes: subnormal and near-FLT_MAX lattices, triangles near 1e30 with tiny spread,
@@ -781,11 +782,9 @@ static void test_nudged_contact(void)
                 all[i] = T[i];
                 all[3 + i] = A[i];
             }
-            /* a 0 moved to +-2^-149 beside 2^100: outside the documented range */
-            if (!ge_in_range(all, 6, 7u, 182)) {
-                skipped++;
-                continue;
-            }
+            /* a 0 moved to +-2^-149 beside 2^100: beyond the float accumulator, decided by the
+             * wide integer path */
+            skipped += !ge_in_range(all, 6, 7u, 182);
             CHECKF(copse_geo_orient3d(T[0], T[1], T[2], fa[0]) * ((n + m) % 6 < 3 ? 1 : -1) == sgn,
                    "nudged corner, %s: side %d", mp->name, sgn);
             CHECKF(copse_geo_triangle_triangle_overlap(A, T) == (sgn <= 0), "nudged corner, %s: triangles, side %d",
@@ -799,8 +798,9 @@ static void test_nudged_contact(void)
             judged++;
         }
     }
-    copse_port_printf("info nudged_contact: %u judged, %u outside the range\n", judged, skipped);
-    CHECK(judged > 4u * skipped);
+    copse_port_printf("info nudged_contact: %u judged, %u of them beyond the float accumulator's range\n", judged,
+                      skipped);
+    CHECK(skipped > 0u && judged > skipped);
 }
 
 /* ---- a * b - c * d (copse_geo_exact_cross) ------------------------------------------------ */

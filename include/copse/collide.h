@@ -20,11 +20,9 @@
  * own, e.g. a ray parity test with copse_bvh_raycast_all.)
  *
  * Float only (no double anywhere): orientation tests are exact on the float coordinates the
- * queries see (the shape's corners after its pose is applied, in float) while the nonzero
- * magnitudes a test combines span less than about 2^60 (1e18) on each axis (src/geom/predicates.c,
- * "Guarantee"); beyond that an orientation the predicates cannot decide counts as 0, so a pair of
- * triangles can be reported touching although apart (a corner at 1e-34 beside others at 1e8: an
- * open limitation, docs/fuzz.md). Distances carry a few
+ * queries see (the shape's corners after its pose is applied, in float), whatever their
+ * magnitudes (src/geom/predicates.c, "Guarantee": a corner at 1e-34 beside others at 1e8 too).
+ * Distances carry a few
  * float ulps of the coordinates' magnitude (docs/collide.md gives the bounds the tests hold).
  * A convex point set goes through GJK, which decides touching within a margin of at most 18 ulps
  * (18 FLT_EPSILON) of the largest coordinate the test combines -- its posed points plus the

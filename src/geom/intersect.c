@@ -3,10 +3,8 @@
  * Exact intersection tests of closed triangles, segments and points, built only on the exact
  * orientation predicates (predicates.c): every decision is a sign of an exact determinant, so the
  * answer is the true one for the float corners, and it cannot depend on the order of a
- * triangle's corners or of the two arguments. Exact whenever all the corners of both shapes
- * together are in the predicates' range (predicates.c: the axes' spreads of magnitude sum to
- * at most 182 binades; any ratio below 2^60 between nonzero coordinates qualifies): every
- * predicate called then sees a subset of them.
+ * triangle's corners or of the two arguments. Exact for all finite corners (the predicates
+ * are: predicates.c, "Guarantee").
  *
  * Triangle-triangle: Guigue and Devillers, "Fast and robust triangle-triangle overlap test
  * using orientation predicates" (JGT 2003): each triangle against the other's plane (the

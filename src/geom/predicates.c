@@ -23,16 +23,17 @@
  * below 2^107; it is a multiple of 2^-149 when the axes' smallest ulps multiply to at least
  * that.
  *
- * Guarantee: the sign is exact for all finite inputs with D_x + D_y + D_z <= 182 (orient3d) or
- * D_u + D_w <= 207 (orient2d, the two projected axes), where D_k is the spread of axis k:
- * floor(log2 |x|) of its largest minus that of its smallest nonzero coordinate over the points
- * involved, subnormals counted as -126 (0 for an axis without nonzero coordinates). Any ratio of
- * largest to smallest nonzero coordinate below 2^60 (about 1e18) qualifies: triangles near 1e30
- * or 1e-30, subnormal ones, coordinates up to FLT_MAX, one coordinate nudged from 0 to 1e-45
- * beside others near 1. Outside (an axis holding both 1e30 and 1e-30, say) a nonzero answer is
- * still exact (it came from the filter or a shortcut), but an input the filter cannot decide gets
- * 0 ("touching"). Exactly 0 whatever the range: coincident points, and four points sharing one
- * coordinate. NaN or infinite inputs give 0 or a sign, never undefined behaviour.
+ * The accumulator holds every input with D_x + D_y + D_z <= 182 (orient3d) or D_u + D_w <= 207
+ * (orient2d, the two projected axes), where D_k is the spread of axis k: floor(log2 |x|) of its
+ * largest minus that of its smallest nonzero coordinate over the points involved, subnormals
+ * counted as -126 (0 for an axis without nonzero coordinates); any ratio of largest to smallest
+ * nonzero coordinate below 2^60 (about 1e18) qualifies. Beyond it (an axis holding both 1e30 and
+ * 1e-30, say) the same sum is taken over the original coordinates in a wide integer (pr_wide:
+ * 28 words, every product of three floats at its own bit): slower, and as exact.
+ *
+ * Guarantee: the sign is exact for all finite inputs. Exactly 0: coincident points, and four
+ * points sharing one coordinate. NaN or infinite inputs give 0 or a sign, never undefined
+ * behaviour.
  *
  * copse_geo_exact_cross (a * b - c * d, the ray/triangle test's edge weights) needs a value as
  * well as a sign, for any finite inputs: it multiplies the 24-bit mantissas in 64-bit integers
@@ -249,7 +250,109 @@ COPSE_INLINE bool pr_same2(const float *a, const float *b, unsigned u, unsigned 
     return a[u] == b[u] && a[w] == b[w];
 }
 
+/* ---- beyond the range: a wide integer ---------------------------------------------------------
+ * An input the scaled float accumulator cannot hold (the axes' spreads of magnitude too wide:
+ * 1e30 beside 1e-30) is summed exactly as integers instead. A finite float is m * 2^e with an
+ * integer m < 2^24 and -149 <= e <= 104; a product of three is below 2^72 * 2^(3e), with 3e in
+ * [-447, 312]. Terms land at bit e + 447 of a two's complement integer of PR_WIDE_WORDS words,
+ * which holds the 831 bits of that span, the 72 of a product and the carries of 96 terms. */
+#define PR_WIDE_BIAS 447
+#define PR_WIDE_WORDS 28u
+
+typedef struct pr_wide {
+    uint32_t w[PR_WIDE_WORDS];
+} pr_wide;
+
+/* acc += sign * (m1 * m2 * m3) * 2^(e + PR_WIDE_BIAS), the product given as (hi, lo): value =
+ * hi * 2^32 + lo, below 2^72. Two's complement: a negative term adds the complement and 1. */
+static void pr_wide_add(pr_wide *acc, uint64_t hi, uint64_t lo, int e, bool negative)
+{
+    uint32_t piece[5] = { 0u, 0u, 0u, 0u, 0u };
+    const unsigned bit = (unsigned)(e + PR_WIDE_BIAS), word = bit / 32u, shift = bit % 32u;
+    uint64_t carry;
+    unsigned i;
+    /* the 72-bit value in three words, then shifted into five */
+    const uint64_t mid = (hi & 0xFFFFFFFFu) + (lo >> 32);
+    const uint32_t v[3] = { (uint32_t)lo, (uint32_t)mid, (uint32_t)((hi >> 32) + (mid >> 32)) };
+    for (i = 0; i < 3u; i++) {
+        piece[i] |= v[i] << shift;
+        if (shift != 0u)
+            piece[i + 1u] |= v[i] >> (32u - shift);
+    }
+    carry = negative ? 1u : 0u;
+    for (i = word; i < PR_WIDE_WORDS; i++) {
+        const uint32_t add = i - word < 5u ? piece[i - word] : 0u;
+        const uint64_t sum = (uint64_t)acc->w[i] + (negative ? (uint32_t)~add : add) + carry;
+        acc->w[i] = (uint32_t)sum;
+        carry = sum >> 32;
+        if (i - word >= 4u && carry == (negative ? 1u : 0u))
+            break; /* past the pieces and no carry or borrow moving: the words above stay */
+    }
+}
+
+/* A float as m * 2^e (m < 2^24), its sign apart. */
+COPSE_INLINE uint32_t pr_parts(float x, int *e, bool *neg)
+{
+    const uint32_t b = pr_to_bits(x);
+    const unsigned be = (b >> 23) & 0xFFu;
+    *neg = (b >> 31) != 0u;
+    *e = (be == 0u ? 1 : (int)be) - 150;
+    return (b & 0x7FFFFFu) | (be != 0u ? 0x800000u : 0u);
+}
+
+/* acc += sign * x * y * z exactly (z = 1 for a product of two). */
+static void pr_wide_product(pr_wide *acc, float x, float y, float z, bool negate)
+{
+    int ex, ey, ez;
+    bool nx, ny, nz;
+    const uint32_t mx = pr_parts(x, &ex, &nx), my = pr_parts(y, &ey, &ny), mz = pr_parts(z, &ez, &nz);
+    const uint64_t xy = (uint64_t)mx * my;
+    if (xy == 0u || mz == 0u)
+        return;
+    pr_wide_add(acc, (xy >> 32) * mz, (xy & 0xFFFFFFFFu) * mz, ex + ey + ez, (nx != ny) != (nz != negate));
+}
+
+static int pr_wide_sign(const pr_wide *acc)
+{
+    unsigned i;
+    if ((acc->w[PR_WIDE_WORDS - 1u] >> 31) != 0u)
+        return -1;
+    for (i = 0; i < PR_WIDE_WORDS; i++)
+        if (acc->w[i] != 0u)
+            return 1;
+    return 0;
+}
+
+/* Clears the accumulator for the points pt[0..n) (3 coordinates each); false when one of them
+ * is not finite (inf and NaN have no mantissa to multiply: the caller answers 0). */
+static bool pr_wide_begin(pr_wide *acc, const float *const *pt, unsigned n)
+{
+    unsigned i, k;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < 3u; k++)
+            if (!geo_finite(pt[i][k]))
+                return false;
+    __builtin_memset(acc, 0, sizeof *acc);
+    return true;
+}
+
 /* ---- orient2d ----------------------------------------------------------------------------------- */
+
+/* The same sum as integers (beyond the accumulator's range). */
+static COPSE_NOINLINE int pr_orient2d_wide(const float *a, const float *b, const float *c, unsigned u, unsigned w)
+{
+    const float *const pt[3] = { a, b, c };
+    pr_wide acc;
+    unsigned i;
+    if (!pr_wide_begin(&acc, pt, 3u))
+        return 0;
+    for (i = 0; i < 3u; i++) {
+        const float *p = pt[i], *q = pt[i == 2u ? 0u : i + 1u];
+        pr_wide_product(&acc, p[u], q[w], 1.0f, false);
+        pr_wide_product(&acc, p[w], q[u], 1.0f, true);
+    }
+    return pr_wide_sign(&acc);
+}
 
 /* a_u b_w - a_w b_u + b_u c_w - b_w c_u + c_u a_w - c_w a_u: six products, twelve terms. */
 static COPSE_NOINLINE int pr_orient2d_exact(const float *a, const float *b, const float *c, unsigned k)
@@ -267,7 +370,7 @@ static COPSE_NOINLINE int pr_orient2d_exact(const float *a, const float *b, cons
     v[4] = c[u];
     v[5] = c[w];
     if (!pr_scale(v, 3u, 2u, 53))
-        return 0;
+        return pr_orient2d_wide(a, b, c, u, w);
     pr_acc_clear(&acc);
     for (i = 0; i < 6u; i += 2u) {
         const unsigned j = i == 4u ? 0u : i + 2u;
@@ -408,6 +511,27 @@ static void pr_deposit_times(pr_acc *acc, float t, float dh, float dl)
         pr_deposit_product(acc, t, dl);
 }
 
+/* The sum of pr_orient3d_exact below as integers (beyond the accumulator's range): each
+ * minor(p, q) * (z_r - z_s) as four products of three coordinates. */
+static COPSE_NOINLINE int pr_orient3d_wide(const float *a, const float *b, const float *c, const float *d,
+                                           const unsigned char (*pair)[4], unsigned xk, unsigned yk, unsigned zk)
+{
+    const float *const pt[4] = { a, b, c, d };
+    pr_wide acc;
+    unsigned i;
+    if (!pr_wide_begin(&acc, pt, 4u))
+        return 0;
+    for (i = 0; i < 6u; i++) {
+        const float *p = pt[pair[i][0] / 3u], *q = pt[pair[i][1] / 3u];
+        const float zr = pt[pair[i][2] / 3u][zk], zs = pt[pair[i][3] / 3u][zk];
+        pr_wide_product(&acc, p[xk], q[yk], zr, false);
+        pr_wide_product(&acc, p[xk], q[yk], zs, true);
+        pr_wide_product(&acc, p[yk], q[xk], zr, true);
+        pr_wide_product(&acc, p[yk], q[xk], zs, false);
+    }
+    return pr_wide_sign(&acc);
+}
+
 /* -det of the 4x4 matrix with rows (a,1) (b,1) (c,1) (d,1), expanded as the sum over the six pairs
  * (p, q) of minor(p, q) * (z_r - z_s), minor(p, q) = p_x q_y - p_y q_x in the two other axes:
  * 6 pairs x 4 minor terms x 2 difference terms x 2 product terms = 96 terms at most. The axis z
@@ -442,10 +566,10 @@ static COPSE_NOINLINE int pr_orient3d_exact(const float *a, const float *b, cons
             zk = k;
         }
     }
-    if (!pr_scale(v, 4u, 3u, 35))
-        return 0;
     xk = zk == 2u ? 0u : zk + 1u;
     yk = xk == 2u ? 0u : xk + 1u;
+    if (!pr_scale(v, 4u, 3u, 35))
+        return pr_orient3d_wide(a, b, c, d, k_pair, xk, yk, zk);
     pr_acc_clear(&acc);
     for (i = 0; i < 6u; i++) {
         const float *p = v + k_pair[i][0], *q = v + k_pair[i][1];
