@@ -250,6 +250,13 @@ COPSE_INLINE bool pr_same2(const float *a, const float *b, unsigned u, unsigned 
     return a[u] == b[u] && a[w] == b[w];
 }
 
+/* What an exact stage returns when its input is beyond the float accumulator's range. */
+#define PR_WIDE 2
+
+/* orient3d = sum of minor(p, q) * (z_r - z_s) over these rows {p, q, r, s} (offsets 3 * row) */
+static const unsigned char k_pair[6][4] = { { 0, 3, 9, 6 }, { 0, 6, 3, 9 }, { 0, 9, 6, 3 },
+                                            { 3, 6, 9, 0 }, { 3, 9, 0, 6 }, { 6, 9, 3, 0 } };
+
 /* ---- beyond the range: a wide integer ---------------------------------------------------------
  * An input the scaled float accumulator cannot hold (the axes' spreads of magnitude too wide:
  * 1e30 beside 1e-30) is summed exactly as integers instead. A finite float is m * 2^e with an
@@ -354,7 +361,8 @@ static COPSE_NOINLINE int pr_orient2d_wide(const float *a, const float *b, const
     return pr_wide_sign(&acc);
 }
 
-/* a_u b_w - a_w b_u + b_u c_w - b_w c_u + c_u a_w - c_w a_u: six products, twelve terms. */
+/* a_u b_w - a_w b_u + b_u c_w - b_w c_u + c_u a_w - c_w a_u: six products, twelve terms; PR_WIDE
+ * when the input is beyond the accumulator. */
 static COPSE_NOINLINE int pr_orient2d_exact(const float *a, const float *b, const float *c, unsigned k)
 {
     const unsigned u = k >= 2u ? 0u : k + 1u, w = u == 2u ? 0u : u + 1u;
@@ -370,7 +378,7 @@ static COPSE_NOINLINE int pr_orient2d_exact(const float *a, const float *b, cons
     v[4] = c[u];
     v[5] = c[w];
     if (!pr_scale(v, 3u, 2u, 53))
-        return pr_orient2d_wide(a, b, c, u, w);
+        return PR_WIDE; /* the caller sums it wide, this frame gone */
     pr_acc_clear(&acc);
     for (i = 0; i < 6u; i += 2u) {
         const unsigned j = i == 4u ? 0u : i + 2u;
@@ -391,7 +399,10 @@ int copse_geo_orient2d(const float *a, const float *b, const float *c, unsigned 
         return 1;
     if (-det > err)
         return -1;
-    return pr_orient2d_exact(a, b, c, k); /* a tail call: four arguments */
+    {
+        const int s = pr_orient2d_exact(a, b, c, k);
+        return s != PR_WIDE ? s : pr_orient2d_wide(a, b, c, u, w);
+    }
 }
 
 /* ---- a * b - c * d (the watertight ray/triangle test's edges) ------------------------------- */
@@ -513,9 +524,10 @@ static void pr_deposit_times(pr_acc *acc, float t, float dh, float dl)
 
 /* The sum of pr_orient3d_exact below as integers (beyond the accumulator's range): each
  * minor(p, q) * (z_r - z_s) as four products of three coordinates. */
-static COPSE_NOINLINE int pr_orient3d_wide(const float *a, const float *b, const float *c, const float *d,
-                                           const unsigned char (*pair)[4], unsigned xk, unsigned yk, unsigned zk)
+static COPSE_NOINLINE int pr_orient3d_wide(const float *a, const float *b, const float *c, const float *d)
 {
+    const unsigned char (*pair)[4] = k_pair;
+    const unsigned xk = 0u, yk = 1u, zk = 2u; /* exact: any axis serves as z */
     const float *const pt[4] = { a, b, c, d };
     pr_wide acc;
     unsigned i;
@@ -535,12 +547,11 @@ static COPSE_NOINLINE int pr_orient3d_wide(const float *a, const float *b, const
 /* -det of the 4x4 matrix with rows (a,1) (b,1) (c,1) (d,1), expanded as the sum over the six pairs
  * (p, q) of minor(p, q) * (z_r - z_s), minor(p, q) = p_x q_y - p_y q_x in the two other axes:
  * 6 pairs x 4 minor terms x 2 difference terms x 2 product terms = 96 terms at most. The axis z
- * is the one with the most equal pairs: each equal pair drops 16 terms. */
+ * is the one with the most equal pairs: each equal pair drops 16 terms. PR_WIDE when the input is
+ * beyond the accumulator. */
 static COPSE_NOINLINE int pr_orient3d_exact(const float *a, const float *b, const float *c, const float *d)
 {
-    /* orient3d = sum of minor(p, q) * (z_r - z_s) for the rows {p, q, r, s} below */
-    static const unsigned char k_pair[6][4] = { { 0, 3, 9, 6 }, { 0, 6, 3, 9 }, { 0, 9, 6, 3 },
-                                                { 3, 6, 9, 0 }, { 3, 9, 0, 6 }, { 6, 9, 3, 0 } };
+    /* orient3d = sum of minor(p, q) * (z_r - z_s) for the rows {p, q, r, s} of k_pair */
     float v[12]; /* point i, axis k at v[3i + k] */
     pr_acc acc;
     unsigned i, j, k, best = 0u, zk = 2u, xk, yk;
@@ -569,7 +580,7 @@ static COPSE_NOINLINE int pr_orient3d_exact(const float *a, const float *b, cons
     xk = zk == 2u ? 0u : zk + 1u;
     yk = xk == 2u ? 0u : xk + 1u;
     if (!pr_scale(v, 4u, 3u, 35))
-        return pr_orient3d_wide(a, b, c, d, k_pair, xk, yk, zk);
+        return PR_WIDE;
     pr_acc_clear(&acc);
     for (i = 0; i < 6u; i++) {
         const float *p = v + k_pair[i][0], *q = v + k_pair[i][1];
@@ -607,5 +618,8 @@ int copse_geo_orient3d(const float *a, const float *b, const float *c, const flo
         return 1;
     if (-det > err)
         return -1;
-    return pr_orient3d_exact(a, b, c, d);
+    {
+        const int s = pr_orient3d_exact(a, b, c, d);
+        return s != PR_WIDE ? s : pr_orient3d_wide(a, b, c, d); /* this frame gone: less stack */
+    }
 }
