@@ -20,7 +20,7 @@ uint64_t *collide_counts(void)
 
 bool __real_copse__collide_sat(const float *m, const float *e, const float *c, const float *h, const float *r,
                                const float *ar, float slack);
-bool __real_copse__collide_sat_pre(const float *t, const float *e, const float *h, const float *ext_t,
+bool __real_copse__collide_face_axes(const float *t, const float *e, const float *h, const float *ext_t,
                                    const float *ext_o, const float *r, const float *ar, float slack);
 float __real_copse__collide_box_gap2(const float *m, const float *e, const float *c, const float *h, const float *r,
                                      const float *ar);
@@ -35,7 +35,7 @@ float __real_copse_geo_point_tri_prepared(const geo_tri_prep *t, const float *p,
 
 bool __wrap_copse__collide_sat(const float *m, const float *e, const float *c, const float *h, const float *r,
                                const float *ar, float slack);
-bool __wrap_copse__collide_sat_pre(const float *t, const float *e, const float *h, const float *ext_t,
+bool __wrap_copse__collide_face_axes(const float *t, const float *e, const float *h, const float *ext_t,
                                    const float *ext_o, const float *r, const float *ar, float slack);
 float __wrap_copse__collide_box_gap2(const float *m, const float *e, const float *c, const float *h, const float *r,
                                      const float *ar);
@@ -55,12 +55,12 @@ bool __wrap_copse__collide_sat(const float *m, const float *e, const float *c, c
     return __real_copse__collide_sat(m, e, c, h, r, ar, slack);
 }
 
-/* the mesh walks' node test (the split's shared form of the same separating axes) */
-bool __wrap_copse__collide_sat_pre(const float *t, const float *e, const float *h, const float *ext_t,
+/* the mesh walks' node test (the six face axes, in the split's shared form) */
+bool __wrap_copse__collide_face_axes(const float *t, const float *e, const float *h, const float *ext_t,
                                    const float *ext_o, const float *r, const float *ar, float slack)
 {
     counts[COLLIDE_COUNT_NODE_SAT]++;
-    return __real_copse__collide_sat_pre(t, e, h, ext_t, ext_o, r, ar, slack);
+    return __real_copse__collide_face_axes(t, e, h, ext_t, ext_o, r, ar, slack);
 }
 
 float __wrap_copse__collide_box_gap2(const float *m, const float *e, const float *c, const float *h, const float *r,

@@ -34,7 +34,7 @@ $(BC_OUT)/collide_peers: $(BC_OBJ)
 	@g++ $(BENCH_OPT) -o $@ $^ $(BC_LIBS)
 
 # The counting build: the same objects, calls between library objects counted (bench/collide_count.c).
-BC_WRAP := copse__collide_sat copse__collide_sat_pre copse__collide_box_gap2 copse_geo_triangle_triangle_overlap copse_geo_triangle_triangle \
+BC_WRAP := copse__collide_sat copse__collide_face_axes copse__collide_box_gap2 copse_geo_triangle_triangle_overlap copse_geo_triangle_triangle \
            copse_geo_triangle_triangle_apart copse_geo_point_triangle copse_geo_tri_tri_prepared \
            copse_geo_tri_tri_prepared_apart copse_geo_point_tri_prepared
 $(BC_OUT)/collide_work: $(BC_OBJ) $(BC_OUT)/bench/collide_count.o

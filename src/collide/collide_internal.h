@@ -140,12 +140,15 @@ COPSE_INLINE float cl_slack(float mag)
 bool copse__collide_sat(const float *m, const float *e, const float *c, const float *h, const float *r,
                         const float *ar, float slack);
 
-/* The same test with what each box contributes made once and shared by the two children of a
- * split: t = c - m; ext_t[j], the oriented box's half extent along the tree's axis j (row j of ar
- * times h); ext_o[i], the axis-aligned box's along the oriented box's axis i (column i of ar times
- * e), or NULL to make it here (only once the tree's axes have not separated them). */
-bool copse__collide_sat_pre(const float *t, const float *e, const float *h, const float *ext_t, const float *ext_o,
-                            const float *r, const float *ar, float slack);
+/* The node pairs' test of the mesh walks: the six face axes of copse__collide_sat alone (the nine
+ * edge axes cost more than the extra pairs they would cut: measured on the robots' walks,
+ * docs/benchmarks-robot.md), so a pair it passes may still be apart; the leaves' exact tests
+ * decide. What each box contributes is made once and shared by the two children of a split:
+ * t = c - m; ext_t[j], the oriented box's half extent along the tree's axis j (row j of ar times
+ * h); ext_o[i], the axis-aligned box's along the oriented box's axis i (column i of ar times e),
+ * or NULL to make it here (only once the tree's axes have not separated them). */
+bool copse__collide_face_axes(const float *t, const float *e, const float *h, const float *ext_t, const float *ext_o,
+                               const float *r, const float *ar, float slack);
 
 /* Those half extents: of an oriented box (half h) along the tree's axes, and of an axis-aligned
  * box (half e) along the oriented box's axes. */

@@ -80,7 +80,7 @@ COPSE_INLINE bool node_touch(pair_walk *w, const float *m, const float *e, const
 {
     float t[3];
     geo_sub3(t, p->c, m);
-    if (copse__collide_sat_pre(t, e, p->h, p->ext, ext_o, w->f.r, w->ar, w->slack))
+    if (copse__collide_face_axes(t, e, p->h, p->ext, ext_o, w->f.r, w->ar, w->slack))
         return true;
     if (w->want_sep)
         w->sep2 = geo_min(w->sep2, copse__collide_box_gap2(m, e, p->c, p->h, w->f.r, w->ar));

@@ -272,18 +272,6 @@ bool copse__collide_sat(const float *m, const float *e, const float *c, const fl
     return true;
 }
 
-/* Axis j of the tree against axis i of the oriented box: apart along their cross product?
- * Called with constant j and i, so the indices fold away. */
-COPSE_INLINE bool edge_apart(const float *t, const float *e, const float *h, const float *r, const float *ar, float slack,
-                             unsigned j, unsigned i)
-{
-    const unsigned j1 = j == 2u ? 0u : j + 1u, j2 = j1 == 2u ? 0u : j1 + 1u;
-    const unsigned i1 = i == 2u ? 0u : i + 1u, i2 = i1 == 2u ? 0u : i1 + 1u;
-    float ra = e[j1] * ar[3 * j2 + i] + e[j2] * ar[3 * j1 + i];
-    float rb = h[i1] * ar[3 * j + i2] + h[i2] * ar[3 * j + i1];
-    return copse_fabsf(t[j2] * r[3 * j1 + i] - t[j1] * r[3 * j2 + i]) > ra + rb + slack;
-}
-
 COPSE_INLINE bool face_apart(const float *t, const float *e, const float *ext, float slack, unsigned j)
 {
     return copse_fabsf(t[j]) > e[j] + ext[j] + slack;
@@ -295,8 +283,8 @@ COPSE_INLINE bool box_face_apart(const float *t, const float *h, const float *ex
     return copse_fabsf(r[i] * t[0] + r[3 + i] * t[1] + r[6 + i] * t[2]) > h[i] + ext[i] + slack;
 }
 
-bool copse__collide_sat_pre(const float *t, const float *e, const float *h, const float *ext_t, const float *ext_o,
-                            const float *r, const float *ar, float slack)
+bool copse__collide_face_axes(const float *t, const float *e, const float *h, const float *ext_t, const float *ext_o,
+                               const float *r, const float *ar, float slack)
 {
     float eo[3];
     if (face_apart(t, e, ext_t, slack, 0) || face_apart(t, e, ext_t, slack, 1) || face_apart(t, e, ext_t, slack, 2))
@@ -305,14 +293,8 @@ bool copse__collide_sat_pre(const float *t, const float *e, const float *h, cons
         cl_ext_oriented(ar, e, eo);
         ext_o = eo;
     }
-    if (box_face_apart(t, h, ext_o, r, slack, 0) || box_face_apart(t, h, ext_o, r, slack, 1) ||
-        box_face_apart(t, h, ext_o, r, slack, 2))
-        return false;
-    return !(edge_apart(t, e, h, r, ar, slack, 0, 0) || edge_apart(t, e, h, r, ar, slack, 0, 1) ||
-             edge_apart(t, e, h, r, ar, slack, 0, 2) || edge_apart(t, e, h, r, ar, slack, 1, 0) ||
-             edge_apart(t, e, h, r, ar, slack, 1, 1) || edge_apart(t, e, h, r, ar, slack, 1, 2) ||
-             edge_apart(t, e, h, r, ar, slack, 2, 0) || edge_apart(t, e, h, r, ar, slack, 2, 1) ||
-             edge_apart(t, e, h, r, ar, slack, 2, 2));
+    return !(box_face_apart(t, h, ext_o, r, slack, 0) || box_face_apart(t, h, ext_o, r, slack, 1) ||
+             box_face_apart(t, h, ext_o, r, slack, 2));
 }
 
 float copse__collide_box_gap2(const float *m, const float *e, const float *c, const float *h, const float *r,

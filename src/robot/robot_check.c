@@ -38,9 +38,14 @@
  * robot's others are made each time (the cache stays a quarter of a kilobyte of stack). */
 #define RC_BALLS 16u
 
+/* The first world meshes' balls, made once a call (their poses do not move within it). */
+#define RC_MESH_BALLS 8u
+
 typedef struct rc_balls {
-    uint32_t made; /* bit l: ball[l] is made */
-    float ball[RC_BALLS][4]; /* centre, radius (< 0: the link has nothing) */
+    uint32_t made;      /* bit l: ball[l] is made */
+    uint32_t mesh_made; /* bit i: mesh[i] is made */
+    float ball[RC_BALLS][4];      /* centre, radius (< 0: the link has nothing) */
+    float mesh[RC_MESH_BALLS][4]; /* centre, radius (< 0: the tree is empty) */
 } rc_balls;
 
 typedef struct rc_ctx {
@@ -60,7 +65,7 @@ static void rc_ctx_init(rc_ctx *c, const copse_robot *robot, const copse_world *
     c->flags = flags;
     c->balls = balls;
     if (balls != NULL)
-        balls->made = 0u;
+        balls->made = balls->mesh_made = 0u;
 }
 
 /* One pair's question. */
@@ -167,28 +172,113 @@ void copse__robot_link_sphere(const copse_robot *r, uint32_t link, float c[3], f
     }
 }
 
+/* A cached ball: centre and radius, four floats. */
+COPSE_INLINE bool rc_ball_load(const float *b, copse_vec3 *center, float *radius)
+{
+    *center = copse_v3(b[0], b[1], b[2]);
+    *radius = b[3];
+    return *radius >= 0.0f;
+}
+
+COPSE_INLINE void rc_ball_store(float *b, copse_vec3 center, float radius)
+{
+    b[0] = center.x;
+    b[1] = center.y;
+    b[2] = center.z;
+    b[3] = radius;
+}
+
 /* The link's bounding sphere in the world; false: the link has nothing to bound. */
 static bool rc_link_ball(const rc_ctx *c, uint32_t link, copse_vec3 *center, float *radius)
 {
     float lc[3];
     const bool cached = c->balls != NULL && link < RC_BALLS;
-    if (cached && ((c->balls->made >> link) & 1u) != 0u) {
-        const float *b = c->balls->ball[link];
-        *center = copse_v3(b[0], b[1], b[2]);
-        *radius = b[3];
-        return *radius >= 0.0f;
-    }
+    if (cached && ((c->balls->made >> link) & 1u) != 0u)
+        return rc_ball_load(c->balls->ball[link], center, radius);
     copse__robot_link_sphere(c->robot, link, lc, radius);
     *center = *radius < 0.0f ? copse_v3(0.0f, 0.0f, 0.0f) : copse_pose_apply(&c->poses[link], copse_v3(lc[0], lc[1], lc[2]));
     if (cached) {
-        float *b = c->balls->ball[link];
-        b[0] = center->x;
-        b[1] = center->y;
-        b[2] = center->z;
-        b[3] = *radius;
+        rc_ball_store(c->balls->ball[link], *center, *radius);
         c->balls->made |= (uint32_t)1u << link;
     }
     return *radius >= 0.0f;
+}
+
+/* World mesh i's bounding sphere (its root box's) in the world; false: the tree is empty. A tree
+ * the queries will refuse gets an infinite ball (so the query runs and says why). */
+static bool rc_mesh_ball(const rc_ctx *c, uint32_t i, copse_vec3 *center, float *radius)
+{
+    const copse_bvh *t = c->world->meshes[i].tree;
+    const copse_bvh_node3 *root;
+    const bool cached = c->balls != NULL && i < RC_MESH_BALLS;
+    if (cached && ((c->balls->mesh_made >> i) & 1u) != 0u)
+        return rc_ball_load(c->balls->mesh[i], center, radius);
+    *center = copse_v3(0.0f, 0.0f, 0.0f);
+    *radius = FLT_MAX;
+    if (t->node_count == 0u) {
+        *radius = -1.0f;
+    } else if (t->dim == 3u && t->nodes != NULL) {
+        root = (const copse_bvh_node3 *)t->nodes;
+        *center = copse_pose_apply(&c->world->meshes[i].pose,
+                                   copse_v3(0.5f * root->min[0] + 0.5f * root->max[0],
+                                            0.5f * root->min[1] + 0.5f * root->max[1],
+                                            0.5f * root->min[2] + 0.5f * root->max[2]));
+        *radius = 0.5f * rc_len(root->max[0] - root->min[0], root->max[1] - root->min[1],
+                                root->max[2] - root->min[2]);
+    }
+    if (cached) {
+        rc_ball_store(c->balls->mesh[i], *center, *radius);
+        c->balls->mesh_made |= (uint32_t)1u << i;
+    }
+    return *radius >= 0.0f;
+}
+
+/* Are two bounding balls farther apart than max_raw? Only beyond the rounding slack (RC_SLACK):
+ * rb may be FLT_MAX, a tree the queries refuse, which is never apart. */
+COPSE_INLINE bool rc_balls_apart(copse_vec3 ca, float ra, copse_vec3 cb, float rb, float max_raw)
+{
+    const float slack = RC_SLACK * (rc_mag(ca) + rc_mag(cb) + ra + (rb < FLT_MAX ? rb : 0.0f));
+    const float gap = rc_len(ca.x - cb.x, ca.y - cb.y, ca.z - cb.z) - ra - rb;
+    return gap > rc_add(max_raw, slack);
+}
+
+/* Link `link`'s (mesh: world mesh `link`'s) cached ball, made now if it is not; NULL beyond the
+ * cache. */
+COPSE_INLINE const float *rc_cached_ball(const rc_ctx *c, uint32_t link, bool mesh)
+{
+    copse_vec3 center;
+    float radius;
+    if (mesh) {
+        if (link >= RC_MESH_BALLS)
+            return NULL;
+        if (((c->balls->mesh_made >> link) & 1u) == 0u)
+            (void)rc_mesh_ball(c, link, &center, &radius);
+        return c->balls->mesh[link];
+    }
+    if (link >= RC_BALLS)
+        return NULL;
+    if (((c->balls->made >> link) & 1u) == 0u)
+        (void)rc_link_ball(c, link, &center, &radius);
+    return c->balls->ball[link];
+}
+
+/* A boolean pair of a link and another link (SELF) or a world mesh (MESH) that the balls alone set
+ * apart: rc_pair's first cull, from the call's cached balls before a job is made, as most of a
+ * call's pairs end there. False: the pair must run (it may still find them apart). */
+COPSE_INLINE bool rc_touch_apart(const rc_ctx *c, uint32_t link, uint32_t kind, uint32_t other)
+{
+    const float *a = rc_cached_ball(c, link, false), *b;
+    float pad = robot_link_at(c->robot, link)->padding;
+    if (a == NULL)
+        return false;
+    if (kind == COPSE_CONTACT_SELF)
+        pad += robot_link_at(c->robot, other)->padding;
+    b = rc_cached_ball(c, other, kind != COPSE_CONTACT_SELF);
+    if (b == NULL)
+        return false;
+    if (a[3] < 0.0f || b[3] < 0.0f)
+        return true; /* a side with nothing in it: rc_pair says the same */
+    return rc_balls_apart(copse_v3(a[0], a[1], a[2]), a[3], copse_v3(b[0], b[1], b[2]), b[3], pad);
 }
 
 /* The other thing's bounding sphere; false: it is empty. A tree the queries will refuse gets an
@@ -198,24 +288,8 @@ static bool rc_other_ball(const rc_ctx *c, const rc_job *j, copse_vec3 *center, 
     const copse_world *w = c->world;
     if (j->kind == COPSE_CONTACT_SELF)
         return rc_link_ball(c, j->other, center, radius);
-    if (j->kind == COPSE_CONTACT_MESH) {
-        const copse_bvh *t = w->meshes[j->other].tree;
-        const copse_bvh_node3 *root;
-        if (t->node_count == 0u)
-            return false;
-        *center = copse_v3(0.0f, 0.0f, 0.0f);
-        *radius = FLT_MAX;
-        if (t->dim != 3u || t->nodes == NULL)
-            return true;
-        root = (const copse_bvh_node3 *)t->nodes;
-        *center = copse_pose_apply(&w->meshes[j->other].pose,
-                                   copse_v3(0.5f * root->min[0] + 0.5f * root->max[0],
-                                            0.5f * root->min[1] + 0.5f * root->max[1],
-                                            0.5f * root->min[2] + 0.5f * root->max[2]));
-        *radius = 0.5f * rc_len(root->max[0] - root->min[0], root->max[1] - root->min[1],
-                                root->max[2] - root->min[2]);
-        return true;
-    }
+    if (j->kind == COPSE_CONTACT_MESH)
+        return rc_mesh_ball(c, j->other, center, radius);
     if (j->kind == COPSE_CONTACT_SCAN) {
         const copse_octree *t = w->scan;
         if (t->size == 0u)
@@ -656,7 +730,7 @@ static copse_status rc_pair(const rc_ctx *c, const rc_job *j, rc_near *out)
     const robot_link *la = robot_link_at(c->robot, j->link), *lb = NULL;
     bool a_mesh = la->tree != COPSE_NONE, b_mesh = false, a_pre, b_pre = false;
     copse_vec3 ca, cb;
-    float ra, rb, slack, gap;
+    float ra, rb, slack;
     copse_status st;
     rc_empty(out);
     if (!rc_link_ball(c, j->link, &ca, &ra) || !rc_other_ball(c, j, &cb, &rb))
@@ -665,10 +739,9 @@ static copse_status rc_pair(const rc_ctx *c, const rc_job *j, rc_near *out)
         lb = robot_link_at(c->robot, j->other);
         b_mesh = lb->tree != COPSE_NONE;
     }
-    slack = RC_SLACK * (rc_mag(ca) + rc_mag(cb) + ra + (rb < FLT_MAX ? rb : 0.0f));
-    gap = rc_len(ca.x - cb.x, ca.y - cb.y, ca.z - cb.z) - ra - rb;
-    if (gap > rc_add(j->max_raw, slack))
+    if (rc_balls_apart(ca, ra, cb, rb, j->max_raw))
         return COPSE_OK;
+    slack = RC_SLACK * (rc_mag(ca) + rc_mag(cb) + ra + (rb < FLT_MAX ? rb : 0.0f));
     a_pre = a_mesh && (la->flags & ROBOT_LINK_SHAPES_BOUND) != 0u && rc_shape_count(la) > 0u;
     if (lb != NULL)
         b_pre = b_mesh && (lb->flags & ROBOT_LINK_SHAPES_BOUND) != 0u && rc_shape_count(lb) > 0u;
@@ -1011,6 +1084,8 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
         for (a = 0; a < robot->link_count; a++) {
             rc_objects o;
             for (i = 0; i < world->mesh_count; i++) {
+                if (rc_touch_apart(&c, a, COPSE_CONTACT_MESH, i))
+                    continue;
                 rc_job_make(&c, &j, a, COPSE_CONTACT_MESH, i, true, 0.0f);
                 if ((st = rc_pair(&c, &j, &r)) != COPSE_OK)
                     return st;
@@ -1040,7 +1115,7 @@ copse_status copse_robot_collides(const copse_robot *robot, const copse_world *w
     if ((flags & COPSE_ROBOT_SELF) != 0u)
         for (a = 0; a < robot->link_count; a++)
             for (b = a + 1u; b < robot->link_count; b++) {
-                if (robot_acm_get(robot, a, b))
+                if (robot_acm_get(robot, a, b) || rc_touch_apart(&c, a, COPSE_CONTACT_SELF, b))
                     continue;
                 rc_job_make(&c, &j, a, COPSE_CONTACT_SELF, b, true, 0.0f);
                 if ((st = rc_pair(&c, &j, &r)) != COPSE_OK)
@@ -1095,6 +1170,8 @@ copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *w
         for (a = 0; a < robot->link_count && !*truncated; a++) {
             rc_objects o;
             for (i = 0; i < world->mesh_count && !*truncated; i++) {
+                if (rc_touch_apart(&c, a, COPSE_CONTACT_MESH, i))
+                    continue;
                 rc_job_make(&c, &j, a, COPSE_CONTACT_MESH, i, true, 0.0f);
                 if ((st = rc_pair(&c, &j, &r)) != COPSE_OK)
                     goto fail;
@@ -1129,7 +1206,7 @@ copse_status copse_robot_contacts(const copse_robot *robot, const copse_world *w
     if ((flags & COPSE_ROBOT_SELF) != 0u)
         for (a = 0; a < robot->link_count && !*truncated; a++)
             for (b = a + 1u; b < robot->link_count && !*truncated; b++) {
-                if (robot_acm_get(robot, a, b))
+                if (robot_acm_get(robot, a, b) || rc_touch_apart(&c, a, COPSE_CONTACT_SELF, b))
                     continue;
                 rc_job_make(&c, &j, a, COPSE_CONTACT_SELF, b, true, 0.0f);
                 if ((st = rc_pair(&c, &j, &r)) != COPSE_OK)
