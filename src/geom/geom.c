@@ -120,6 +120,15 @@ bool copse_geo_triangle_box(const geo_tri_box *q, const float *a, const float *b
     geo_sub3(e[0], v1, v0);
     geo_sub3(e[1], v2, v1);
     geo_sub3(e[2], v0, v2);
+    /* the triangle's plane: one axis, and the one that parts a box from a triangle lying along
+     * its face (mesh walks near contact), so before the nine */
+    geo_cross3(n, e[0], e[1]);
+    {
+        float d = geo_dot3(n, v0);
+        float r = h[0] * copse_fabsf(n[0]) + h[1] * copse_fabsf(n[1]) + h[2] * copse_fabsf(n[2]);
+        if (d > r || d < -r)
+            return false;
+    }
     /* the nine edge x axis directions: axis = unit_k x edge. Both ends of the edge project to
      * the same point, so each axis needs only its start and the opposite corner. */
     for (i = 0; i < 3; i++) {
@@ -135,14 +144,6 @@ bool copse_geo_triangle_box(const geo_tri_box *q, const float *a, const float *b
         /* z cross f = (-f.y, f.x, 0) */
         if (separated2(-f[1] * s[0] + f[0] * s[1], -f[1] * o[0] + f[0] * o[1],
                        h[0] * copse_fabsf(f[1]) + h[1] * copse_fabsf(f[0])))
-            return false;
-    }
-    /* the triangle's plane */
-    geo_cross3(n, e[0], e[1]);
-    {
-        float d = geo_dot3(n, v0);
-        float r = h[0] * copse_fabsf(n[0]) + h[1] * copse_fabsf(n[1]) + h[2] * copse_fabsf(n[2]);
-        if (d > r || d < -r)
             return false;
     }
     return true;
