@@ -50,32 +50,25 @@ static void check_status(copse_status st, const char *what)
 
 /* Set when a scene's or the current query's finite number is beyond HUGE: coordinate
  * differences may then overflow, and distances and sweep times are not held to their values
- * (docs/fuzz.md: an open finding), only to statuses, empty outputs, ids and capacities. The same
- * when the nonzero magnitudes span 2^60 or more: past that the exact orientation predicates may
- * not decide (src/geom/predicates.c, "Guarantee"; collide.h) and call an undecided pair touching. */
+ * (docs/fuzz.md), only to statuses, empty outputs, ids and capacities. Any spread of magnitudes
+ * below that is held to them: the orientation predicates are exact for every finite input
+ * (src/geom/predicates.c). */
 #define HUGE_COORD 1.0e18f
-#define SPREAD_LIMIT 0x1p60f
 typedef struct magnitudes {
     bool huge;
-    float lo, hi; /* the smallest and largest nonzero finite |value| (lo > hi: none) */
 } magnitudes;
 static magnitudes g_scene, g_query;
 
 static void magnitudes_reset(magnitudes *m)
 {
     m->huge = false;
-    m->lo = FLT_MAX;
-    m->hi = 0.0f;
 }
 
 static float note(float v, magnitudes *m)
 {
     const float a = v < 0.0f ? -v : v;
-    if (v == v && v - v == 0.0f && a > 0.0f) {
+    if (v == v && v - v == 0.0f)
         m->huge = m->huge || a > HUGE_COORD;
-        m->lo = a < m->lo ? a : m->lo;
-        m->hi = a > m->hi ? a : m->hi;
-    }
     return v;
 }
 
@@ -92,9 +85,7 @@ static float num(fuzz_reader *r)
 
 static bool huge(void)
 {
-    const float lo = g_scene.lo < g_query.lo ? g_scene.lo : g_query.lo;
-    const float hi = g_scene.hi > g_query.hi ? g_scene.hi : g_query.hi;
-    return g_scene.huge || g_query.huge || (lo <= hi && hi / SPREAD_LIMIT >= lo);
+    return g_scene.huge || g_query.huge;
 }
 
 static copse_vec3 vec(fuzz_reader *r)
