@@ -565,6 +565,18 @@ void ot_judge_knn(const ot_point_tree *pt, const float *p, uint32_t k, float max
                 (unsigned)count))
         copse_port_printf("    point (%.9g, %.9g, %.9g) max %.9g\n", (double)p[0], (double)p[1], (double)p[2],
                           (double)max_distance);
+    /* the walk with its state in a caller's buffer gives the same list, bit for bit */
+    {
+        void *work = tk_alloc(COPSE_OCTREE_KNN_WORK_BYTES);
+        copse_neighbor *again = (copse_neighbor *)tk_alloc(sizeof(copse_neighbor) * (k + 1u));
+        if (work != NULL && again != NULL) {
+            copse_neighbor_list l2 = copse_neighbor_list_make(again, k);
+            CHECKF(copse_octree_knn_in(&pt->tree, copse_v3(p[0], p[1], p[2]), max_distance, work,
+                                       COPSE_OCTREE_KNN_WORK_BYTES, &l2) == COPSE_OK &&
+                       l2.count == list.count && memcmp(again, got, sizeof(copse_neighbor) * list.count) == 0,
+                   "%s: knn_in k=%u differs from knn", tk_ctx(), (unsigned)k);
+        }
+    }
     /* the visitor form, in batches of 1..3, sees the same neighbours in the same order; stopped
      * at k it has seen exactly the k nearest (they are all there is when fewer) */
     {

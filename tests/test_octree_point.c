@@ -606,6 +606,28 @@ static void test_errors(void)
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), -1.0f, &nl), COPSE_ERR_EMPTY_RANGE);
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), NAN, &nl), COPSE_ERR_NONFINITE);
     CHECK_STATUS(copse_octree_knn(&t, copse_v3(0, 0, 0), 1.0f, NULL), COPSE_ERR_NULL);
+    { /* the work buffer's own statuses, each with an empty list */
+        size_t mark = tk_mark();
+        unsigned char *work = (unsigned char *)tk_alloc(COPSE_OCTREE_KNN_WORK_BYTES + 8u);
+        if (work != NULL) {
+            nl.count = 7;
+            CHECK_STATUS(copse_octree_knn_in(&t, copse_v3(0, 0, 0), 1.0f, NULL, 4096, &nl), COPSE_ERR_NULL);
+            CHECK_EQ_INT(nl.count, 0);
+            nl.count = 7;
+            CHECK_STATUS(copse_octree_knn_in(&t, copse_v3(0, 0, 0), 1.0f, work + 4, COPSE_OCTREE_KNN_WORK_BYTES, &nl),
+                         COPSE_ERR_ALIGN);
+            CHECK_EQ_INT(nl.count, 0);
+            nl.count = 7;
+            CHECK_STATUS(copse_octree_knn_in(&t, copse_v3(0, 0, 0), 1.0f, work, COPSE_OCTREE_KNN_WORK_BYTES - 1u, &nl),
+                         COPSE_ERR_NOMEM);
+            CHECK_EQ_INT(nl.count, 0);
+            CHECK_STATUS(copse_octree_knn_in(&t, copse_v3(NAN, 0, 0), 1.0f, work, COPSE_OCTREE_KNN_WORK_BYTES, &nl),
+                         COPSE_ERR_NONFINITE);
+            CHECK_STATUS(copse_octree_knn_in(&t, copse_v3(0, 0, 0), 1.0f, work, COPSE_OCTREE_KNN_WORK_BYTES, NULL),
+                         COPSE_ERR_NULL);
+        }
+        tk_rewind(mark);
+    }
     CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, 0, 0), 1.0f, NULL, 2, stop_now, NULL), COPSE_ERR_NULL);
     CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, 0, 0), 1.0f, nb, 0, stop_now, NULL), COPSE_ERR_PARAM);
     CHECK_STATUS(copse_octree_visit_nearest(&t, copse_v3(0, 0, 0), 1.0f, nb, 2, NULL, NULL), COPSE_ERR_NULL);

@@ -221,7 +221,18 @@ static inline copse_neighbor_list copse_neighbor_list_make(copse_neighbor *items
 /* The out->capacity points nearest to `point` within max_distance (FLT_MAX: no limit). */
 copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float max_distance,
                               copse_neighbor_list *out);
-/* Visitor form of k nearest: points within max_distance in increasing (distance_sq, id, index)
+/* The same walk with its state in `work` instead of on the stack (about 1.6 KB there at the
+ * default depth cap, the k-nearest walk's pending nodes and the query's cells): a firmware that
+ * must keep a task's stack small passes a static or arena buffer. `work` holds
+ * COPSE_OCTREE_KNN_WORK_BYTES bytes, aligned to COPSE_ARENA_ALIGN (NULL: NULL; misaligned:
+ * ALIGN; fewer bytes: NOMEM; the list is empty then). The answer is copse_octree_knn's.
+ * Statuses: OK, NULL, NOMEM, ALIGN, NONFINITE, EMPTY_RANGE. */
+#define COPSE_OCTREE_KNN_WORK_BYTES                                                                     \
+    ((7u * COPSE_OCTREE_MAX_DEPTH + 8u) * 9u + (COPSE_OCTREE_MAX_DEPTH + 1u) * 16u + 2u * sizeof(void *) + 16u)
+copse_status copse_octree_knn_in(const copse_octree *tree, copse_vec3 point, float max_distance, void *work,
+                                 size_t work_bytes, copse_neighbor_list *out);
+/* Statuses: OK, NULL, PARAM, NONFINITE, EMPTY_RANGE.
+ * Visitor form of k nearest: points within max_distance in increasing (distance_sq, id, index)
  * order, one call each (repeated ids too, whatever the scratch), until the visitor returns
  * false. `scratch` (any capacity >= 1) holds a batch: each batch is a k-nearest walk that
  * skips what earlier batches reported, so a larger scratch means fewer walks. */

@@ -462,14 +462,16 @@ COPSE_INLINE uint32_t knn_octant_child(knn_walker *w, uint32_t n, unsigned level
     return knn_enter(w, kid, level, 0.0f);
 }
 
+/* copse_octree_knn_in's promise (octree.h): the walker fits the bytes the header asks for. */
+typedef char knn_work_fits[sizeof(knn_walker) <= COPSE_OCTREE_KNN_WORK_BYTES ? 1 : -1];
+
 /* The k nearest within `bound` (squared) that come after `after` (NULL: all of them). Pending
  * nodes wait on the stack with a lower bound of their distance and are dropped when popped if
  * they can no longer hold a better neighbour. Each step visits node `cur` at `level`, or, when
  * `expand`, judges its children but the one in octant `skip` (8: none) by box distance. */
-static void knn_walk(const copse_octree *t, const float *p, float bound, copse_neighbor_list *l,
+static void knn_walk(knn_walker *w, const copse_octree *t, const float *p, float bound, copse_neighbor_list *l,
                      const copse_neighbor *after)
 {
-    knn_walker w;
     uint32_t cur = 0;
     unsigned level = 0, skip = 8u;
     bool expand = false;
@@ -477,16 +479,16 @@ static void knn_walk(const copse_octree *t, const float *p, float bound, copse_n
     float d2 = geo_box_dist_sq(p, nodes[0].min, nodes[0].max, 3);
     if (d2 > bound)
         return;
-    w.inside = d2 == 0.0f;
-    w.t = t;
-    w.p = p;
-    w.sp = 0;
-    __builtin_memcpy(w.c[0], t->center, sizeof w.c[0]);
-    w.h[0] = t->half;
+    w->inside = d2 == 0.0f;
+    w->t = t;
+    w->p = p;
+    w->sp = 0;
+    __builtin_memcpy(w->c[0], t->center, sizeof w->c[0]);
+    w->h[0] = t->half;
     for (;;) {
         knn_entry e;
         if (expand) {
-            cur = knn_children(&w, cur, level, skip, bound);
+            cur = knn_children(w, cur, level, skip, bound);
             expand = false;
             if (cur != OCT_NONE) {
                 level++;
@@ -497,7 +499,7 @@ static void knn_walk(const copse_octree *t, const float *p, float bound, copse_n
         } else if (oct_is_leaf(&nodes[cur])) {
             bound = knn_leaf(t, &nodes[cur], p, bound, l, after);
         } else {
-            uint32_t kid = knn_octant_child(&w, cur, level, bound);
+            uint32_t kid = knn_octant_child(w, cur, level, bound);
             expand = kid == OCT_NONE;
             skip = 8u;
             if (!expand) {
@@ -507,26 +509,25 @@ static void knn_walk(const copse_octree *t, const float *p, float bound, copse_n
             continue;
         }
         do {
-            if (w.sp == 0u)
+            if (w->sp == 0u)
                 return;
-            e = w.stack[--w.sp];
+            e = w->stack[--w->sp];
         } while (e.d2 > bound); /* ties must be visited: an equal distance may bring a lower id */
-        level = w.level[w.sp];
+        level = w->level[w->sp];
         if ((e.node & KNN_REST) != 0u) {
             cur = e.node & ~KNN_REST;
-            skip = oct_octant_of(p, w.c[level]);
+            skip = oct_octant_of(p, w->c[level]);
             expand = true;
         } else {
-            cur = knn_enter(&w, e.node, level - 1u, e.d2);
+            cur = knn_enter(w, e.node, level - 1u, e.d2);
         }
     }
 }
 
-copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float max_distance,
-                              copse_neighbor_list *out)
+/* k nearest with the walk's state in w. */
+COPSE_INLINE copse_status knn_run(knn_walker *w, const copse_octree *tree, copse_vec3 point, float max_distance,
+                                 copse_neighbor_list *out)
 {
-    if (out == NULL)
-        return COPSE_ERR_NULL;
     out->count = 0;
     if (tree == NULL || (out->items == NULL && out->capacity > 0u))
         return COPSE_ERR_NULL;
@@ -539,16 +540,41 @@ copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float 
     /* FLT_MAX squared is +infinity: every finite distance is in range */
     {
         float p[3];
-        knn_walk(tree, geo_v3_array(p, point), max_distance * max_distance, out, NULL);
+        knn_walk(w, tree, geo_v3_array(p, point), max_distance * max_distance, out, NULL);
     }
     knn_finish(out);
     return COPSE_OK;
+}
+
+copse_status copse_octree_knn(const copse_octree *tree, copse_vec3 point, float max_distance,
+                              copse_neighbor_list *out)
+{
+    knn_walker w;
+    if (out == NULL)
+        return COPSE_ERR_NULL;
+    return knn_run(&w, tree, point, max_distance, out);
+}
+
+copse_status copse_octree_knn_in(const copse_octree *tree, copse_vec3 point, float max_distance, void *work,
+                                 size_t work_bytes, copse_neighbor_list *out)
+{
+    if (out == NULL)
+        return COPSE_ERR_NULL;
+    out->count = 0;
+    if (work == NULL)
+        return COPSE_ERR_NULL;
+    if (((uintptr_t)work & (COPSE_ARENA_ALIGN - 1u)) != 0u)
+        return COPSE_ERR_ALIGN;
+    if (work_bytes < COPSE_OCTREE_KNN_WORK_BYTES)
+        return COPSE_ERR_NOMEM;
+    return knn_run((knn_walker *)work, tree, point, max_distance, out);
 }
 
 copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 point, float max_distance,
                                         copse_neighbor *scratch, uint32_t scratch_capacity,
                                         copse_neighbor_visitor visit, void *user)
 {
+    knn_walker w;
     copse_neighbor after;
     bool first = true;
     float p[3];
@@ -565,7 +591,7 @@ copse_status copse_octree_visit_nearest(const copse_octree *tree, copse_vec3 poi
     for (;;) {
         copse_neighbor_list batch = copse_neighbor_list_make(scratch, scratch_capacity);
         uint32_t i;
-        knn_walk(tree, geo_v3_array(p, point), max_distance * max_distance, &batch, first ? NULL : &after);
+        knn_walk(&w, tree, geo_v3_array(p, point), max_distance * max_distance, &batch, first ? NULL : &after);
         knn_finish(&batch);
         for (i = 0; i < batch.count; i++)
             if (!visit(user, &scratch[i]))

@@ -317,6 +317,15 @@ static void knn_mutant(void *ctx, const void *m)
     HZ(copse_octree_knn);
     s0 = copse_octree_knn(g_t, a->p, a->max, &c0);
     hz_neighbors_ok(&c0, s0);
+    { /* the walk in a caller's exact work buffer (guarded after its end): knn's answer */
+        copse_neighbor_list l2 = hz_neighbors(8);
+        void *work = hz_buf(COPSE_OCTREE_KNN_WORK_BYTES, 0);
+        copse_status s2;
+        HZ(copse_octree_knn_in);
+        s2 = copse_octree_knn_in(g_t, a->p, a->max, work, COPSE_OCTREE_KNN_WORK_BYTES, &l2);
+        hz_neighbors_ok(&l2, s2);
+        HZ_CHECK(s2 == st && l2.count == l.count && memcmp(l2.items, l.items, sizeof(copse_neighbor) * l.count) == 0);
+    }
     HZ(copse_octree_visit_nearest);
     sv = copse_octree_visit_nearest(g_t, a->p, a->max, scratch, 3, count_nb, &n);
     memset(&near, 0x5A, sizeof near);
@@ -374,6 +383,24 @@ static void query_cases(const hz_fix *f)
     nl = copse_neighbor_list_make(NULL, 3);
     HZ(copse_octree_knn);
     HZ_IS(copse_octree_knn(&f->oct, ka.p, ka.max, &nl), COPSE_ERR_NULL);
+    HZ(copse_octree_knn_in);
+    HZ_IS(copse_octree_knn_in(&f->oct, ka.p, ka.max, hz_buf(COPSE_OCTREE_KNN_WORK_BYTES, 0),
+                              COPSE_OCTREE_KNN_WORK_BYTES, NULL), COPSE_ERR_NULL);
+    nl = hz_neighbors(3);
+    HZ(copse_octree_knn_in);
+    HZ_IS(copse_octree_knn_in(&f->oct, ka.p, ka.max, NULL, 0, &nl), COPSE_ERR_NULL);
+    HZ_CHECK(nl.count == 0u);
+    HZ(copse_octree_knn_in);
+    HZ_IS(copse_octree_knn_in(&f->oct, ka.p, ka.max, hz_buf(COPSE_OCTREE_KNN_WORK_BYTES, 1),
+                              COPSE_OCTREE_KNN_WORK_BYTES, &nl), COPSE_ERR_ALIGN);
+    HZ_CHECK(nl.count == 0u);
+    HZ(copse_octree_knn_in);
+    HZ_IS(copse_octree_knn_in(&f->oct, ka.p, ka.max, hz_buf(COPSE_OCTREE_KNN_WORK_BYTES - 1u, 0),
+                              COPSE_OCTREE_KNN_WORK_BYTES - 1u, &nl), COPSE_ERR_NOMEM);
+    HZ_CHECK(nl.count == 0u);
+    HZ(copse_octree_knn_in);
+    HZ_IS(copse_octree_knn_in(&f->oct, ka.p, ka.max, hz_buf(COPSE_OCTREE_KNN_WORK_BYTES, 0), 0, &nl),
+          COPSE_ERR_NOMEM);
     HZ(copse_octree_visit_nearest);
     HZ_IS(copse_octree_visit_nearest(&f->oct, ka.p, ka.max, NULL, 3, count_nb, &n), COPSE_ERR_NULL);
     HZ(copse_octree_visit_nearest);
