@@ -5,7 +5,9 @@
  * the segment clipped by every brush's planes; the same with planes pushed out for spheres
  * and boxes) on random brush sets with fixed seeds (0, 1, 2 and more brushes; boxes on a grid,
  * touching and coincident; extruded polygons; brushes of tangent planes with redundant ones;
- * huge coordinates), exact sizes with a guard after the buffer, and bad input.
+ * huge coordinates), exact sizes with a guard after the buffer, and bad input; the brush
+ * preparation's float arithmetic (unit planes and corners against double, the same bytes at
+ * every power-of-two scale, near-parallel planes, polygons far from the origin).
  *
  * Boundary band: the build treats a corner within 1e-6 of the scene's scale of a plane as on
  * it, so answers within 1e-5 of the scale of a brush's boundary may go either way. The oracle
@@ -16,6 +18,7 @@
 #include "copse/copse.h"
 #include "suites.h"
 #include "test_bsp.h"
+#include "../src/bsp/bsp3_internal.h" /* copse_bsp3_unit_plane, copse_bsp3_corners */
 
 static uint8_t *g_pool;
 static size_t g_pool_size, g_pool_used;
@@ -927,6 +930,137 @@ static void test_bad_input(void)
     }
 }
 
+/* ---- the brush preparation in float --------------------------------------------------------------- */
+
+static float bf_times_pow2(float x, int k)
+{
+    for (; k > 0; k--)
+        x *= 2.0f;
+    for (; k < 0; k++)
+        x *= 0.5f;
+    return x;
+}
+
+static bool bf_normal_or_zero(float x)
+{
+    const float a = x < 0.0f ? -x : x;
+    return x == 0.0f || (a >= 0x1p-126f && a <= 0x1p126f);
+}
+
+/* |got - want| within one float ulp of want (want in double) */
+static bool bf_within_ulp(float got, double want)
+{
+    double a = want < 0.0 ? -want : want, d = (double)got - want;
+    return (d < 0.0 ? -d : d) <= a * 0x1p-23 + 0x1p-149;
+}
+
+/* Unit planes within an ulp of double and the same bytes at any power-of-two scale; corners of
+ * brushes with rotated and nearly parallel planes on their planes and the same bytes when the
+ * brush is scaled by 2^30, 2^70 and 2^100; polygons far from the origin judged exactly. */
+static void test_brush_float(void)
+{
+    static const int scales[] = {-100, -60, -20, 30, 70, 100};
+    test_rng rng;
+    unsigned it, s, k, bad_unit = 0, bad_scale = 0, bad_corner = 0, built = 0;
+    test_rng_seed(&rng, 1212u);
+    for (it = 0; it < 300u; it++) {
+        copse_plane in, out, o2;
+        double n[3], len2, len;
+        in.normal = copse_v3(test_rng_float(&rng, -1, 1), test_rng_float(&rng, -1, 1),
+                             it % 3u == 0u ? 0.0f : test_rng_float(&rng, -1, 1));
+        in.dist = test_rng_float(&rng, -100, 100);
+        if (in.normal.x == 0.0f && in.normal.y == 0.0f && in.normal.z == 0.0f)
+            continue;
+        copse_bsp3_unit_plane(&in, &out);
+        n[0] = (double)in.normal.x;
+        n[1] = (double)in.normal.y;
+        n[2] = (double)in.normal.z;
+        len2 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+        for (len = 1.0, k = 0; k < 80u; k++) /* Newton: no libm */
+            len = 0.5 * (len + len2 / len);
+        bad_unit += !bf_within_ulp(out.normal.x, n[0] / len) + !bf_within_ulp(out.normal.y, n[1] / len) +
+                    !bf_within_ulp(out.normal.z, n[2] / len) + !bf_within_ulp(out.dist, (double)in.dist / len);
+        for (s = 0; s < sizeof scales / sizeof scales[0]; s++) {
+            copse_plane sc;
+            sc.normal = copse_v3(bf_times_pow2(in.normal.x, scales[s]), bf_times_pow2(in.normal.y, scales[s]),
+                                 bf_times_pow2(in.normal.z, scales[s]));
+            sc.dist = bf_times_pow2(in.dist, 2 * scales[s] > 0 ? scales[s] / 2 : -scales[s] / 2);
+            if (!bf_normal_or_zero(sc.normal.x) || !bf_normal_or_zero(sc.normal.y) || !bf_normal_or_zero(sc.normal.z))
+                continue;
+            copse_bsp3_unit_plane(&sc, &o2);
+            /* the normal's scale divides out; the distance's stays */
+            bad_scale += o2.normal.x != out.normal.x || o2.normal.y != out.normal.y || o2.normal.z != out.normal.z;
+            if (bf_normal_or_zero(out.dist) && bf_normal_or_zero(o2.dist))
+                bad_scale += o2.dist != bf_times_pow2(bf_times_pow2(out.dist, -scales[s]),
+                                                      2 * scales[s] > 0 ? scales[s] / 2 : -scales[s] / 2);
+        }
+    }
+    CHECKF(bad_unit == 0, "%u unit-plane values more than an ulp from double", bad_unit);
+    CHECKF(bad_scale == 0, "%u unit planes not the same bytes at another power-of-two scale", bad_scale);
+    for (it = 0; it < 60u; it++) {
+        enum { NP = 10 };
+        copse_plane raw[NP], unit[NP], big[NP];
+        float v0[3 * BSP3_CORNERS(NP)], v1[3 * BSP3_CORNERS(NP)], tol0, tol1;
+        uint32_t n0, n1, i, j, np = 4u + test_rng_below(&rng, NP - 3u);
+        copse_status st0, st1;
+        for (i = 0; i < np; i++) {
+            if (i > 0 && it % 2u == 1u && i % 3u == 0u) /* nearly parallel to the one before */
+                raw[i].normal = copse_v3(raw[i - 1u].normal.x + 1e-4f, raw[i - 1u].normal.y,
+                                         raw[i - 1u].normal.z - 1e-4f);
+            else /* integer normals: the rotated planes of hand-made brushes */
+                raw[i].normal = copse_v3((float)((int)test_rng_below(&rng, 7u) - 3),
+                                         (float)((int)test_rng_below(&rng, 7u) - 3),
+                                         (float)((int)test_rng_below(&rng, 7u) - 3));
+            if (raw[i].normal.x == 0.0f && raw[i].normal.y == 0.0f && raw[i].normal.z == 0.0f)
+                raw[i].normal.z = 1.0f;
+            raw[i].dist = (float)(18 + (int)test_rng_below(&rng, 27u)) / 3.0f; /* over |n| >= 1: the tolerance scales */
+            copse_bsp3_unit_plane(&raw[i], &unit[i]);
+        }
+        st0 = copse_bsp3_corners(unit, np, v0, BSP3_CORNERS(np), &n0, &tol0);
+        if (st0 == COPSE_OK) {
+            built++;
+            for (j = 0; j < n0; j++) {
+                unsigned on = 0;
+                for (i = 0; i < np; i++) {
+                    const double d = (double)unit[i].normal.x * (double)v0[3u * j] +
+                                     (double)unit[i].normal.y * (double)v0[3u * j + 1u] +
+                                     (double)unit[i].normal.z * (double)v0[3u * j + 2u] - (double)unit[i].dist;
+                    bad_corner += d > 2.0 * (double)tol0;
+                    on += d > -2.0 * (double)tol0;
+                }
+                bad_corner += on < 3u;
+            }
+        }
+        for (s = 3; s < sizeof scales / sizeof scales[0]; s++) {
+            for (i = 0; i < np; i++) {
+                big[i] = unit[i];
+                big[i].dist = bf_times_pow2(unit[i].dist, scales[s]);
+            }
+            st1 = copse_bsp3_corners(big, np, v1, BSP3_CORNERS(np), &n1, &tol1);
+            bad_scale += st1 != st0 || n1 != n0;
+            if (st1 == st0 && n1 == n0 && st0 == COPSE_OK) {
+                bad_scale += tol1 != bf_times_pow2(tol0, scales[s]);
+                for (j = 0; j < 3u * n0; j++)
+                    bad_scale += v1[j] != bf_times_pow2(v0[j], scales[s]) && bf_normal_or_zero(v0[j]);
+            }
+        }
+    }
+    CHECK(built > 10u);
+    CHECKF(bad_corner == 0, "%u corners off their planes", bad_corner);
+    CHECKF(bad_scale == 0, "%u corner sets not the same bytes at another power-of-two scale", bad_scale);
+    { /* a square 1e18 from the origin, exactly collinear corners there, and one nudged by an ulp */
+        const float far = 1e18f, side = 1e12f;
+        copse_vec2 sq[4] = {{far, far}, {far + side, far}, {far + side, far + side}, {far, far + side}};
+        copse_vec2 line[3] = {{far, far}, {2.0f * far, 2.0f * far}, {4.0f * far, 4.0f * far}};
+        copse_plane p[8];
+        uint32_t np = 0;
+        CHECK_STATUS(copse_brush_from_polygon(sq, 4, 0.0f, 1.0f, p, 8, &np), COPSE_OK);
+        CHECK_STATUS(copse_brush_from_polygon(line, 3, 0.0f, 1.0f, p, 8, &np), COPSE_ERR_DEGENERATE);
+        line[1].y = 0x1.000002p+0f * line[1].y; /* an ulp off the line: a thin triangle */
+        CHECK_STATUS(copse_brush_from_polygon(line, 3, 0.0f, 1.0f, p, 8, &np), COPSE_OK);
+    }
+}
+
 void suite_bsp3(void)
 {
     test_run("bsp3/hand_trees", test_hand_trees);
@@ -937,4 +1071,5 @@ void suite_bsp3(void)
     test_run("bsp3/thin", test_thin);
     test_run("bsp3/guard", test_guard);
     test_run("bsp3/bad_input", test_bad_input);
+    test_run("bsp3/brush_float", test_brush_float);
 }
