@@ -1282,6 +1282,53 @@ static void test_point_on_edge_distance(void)
     CHECK(d.shape_point.x == pts[0].x && d.shape_point.y == pts[0].y && d.shape_point.z == pts[0].z);
 }
 
+/* fuzz_octree_view, 2026-12-02: a capsule of radius 4e37 whose segment stays 3e38 from the
+ * points held them: the squared distance and the squared radius were both infinite. Sphere and
+ * capsule point tests now compare scaled beyond r = 2^64 (geo_within), in the octree's own
+ * queries and in collide.h's, and a sphere's node is wholly inside only while the squares are
+ * finite. */
+static void test_huge_radius_points(void)
+{
+    COPSE_ARENA_STORAGE(mem, COPSE_OCTREE_BYTES(8, 8, 4));
+    copse_vec3 pts[3];
+    copse_octree_config cfg;
+    copse_octree ot;
+    copse_arena arena;
+    uint32_t ids[4], id, i;
+    copse_id_list list = copse_id_list_make(ids, 4);
+    copse_capsule cap;
+    copse_sphere far, near;
+    pts[0] = copse_v3(0, 0, 0);
+    pts[1] = copse_v3(3, 0, 0.5f);
+    pts[2] = copse_v3(0, 1, 1.5f);
+    cap.segment.a = copse_v3(64.0f, 0x1.c363ccp+127f, 0x1.c363ccp+127f);
+    cap.segment.b = copse_v3(-0x1.978p+1f, 64.0f, 0x1.c363ccp+127f);
+    cap.radius = 0x1.8a3704p+125f; /* 4.1e37, the segment 3e38 away */
+    far.center = copse_v3(0, 0, 3e38f);
+    far.radius = 1e20f;
+    near.center = copse_v3(0, 0, 1e20f);
+    near.radius = 2e20f; /* holds all three */
+    small_octree_config(&cfg, pts, 3, copse_v3(-64, -64, -64), copse_v3(64, 64, 64), 8, 4, 4);
+    copse_arena_init(&arena, mem, sizeof mem);
+    CHECK_STATUS(copse_octree_init(&ot, &arena, &cfg), COPSE_OK);
+    for (i = 0; i < 3; i++)
+        CHECK_STATUS(copse_octree_insert(&ot, i), COPSE_OK);
+    CHECK_STATUS(copse_octree_overlap_capsule(&ot, &cap, &list), COPSE_OK);
+    CHECK_EQ_INT(list.count, 0);
+    CHECK_STATUS(copse_octree_any_capsule(&ot, &cap, NULL, &id), COPSE_OK);
+    CHECKF(id == COPSE_NONE, "any_capsule %u", (unsigned)id);
+    list = copse_id_list_make(ids, 4);
+    CHECK_STATUS(copse_octree_overlap_sphere(&ot, &far, &list), COPSE_OK);
+    CHECK_EQ_INT(list.count, 0);
+    CHECK_STATUS(copse_octree_any_sphere(&ot, &far, NULL, &id), COPSE_OK);
+    CHECKF(id == COPSE_NONE, "any_sphere %u", (unsigned)id);
+    list = copse_id_list_make(ids, 4);
+    CHECK_STATUS(copse_octree_overlap_sphere(&ot, &near, &list), COPSE_OK);
+    CHECK_EQ_INT(list.count, 3);
+    CHECK_STATUS(copse_octree_any_sphere(&ot, &near, NULL, &id), COPSE_OK);
+    CHECK(id != COPSE_NONE);
+}
+
 /* ---- 17. what the hostile-API suite found (tests/hostile/, docs/hostile.md) ----------------------
  * A NULL arena crashed every arena function; a BVH overlap refused for a NULL shape left the
  * caller's list as it was (count and truncated from before); a zero-initialised 3D BSP saved as
@@ -1437,4 +1484,5 @@ void suite_hostile_collide(void)
     test_run("hostile_collide/obb_sweep_far_triangle", test_obb_sweep_far_triangle);
     test_run("hostile_collide/mesh_distance_touching", test_mesh_distance_touching);
     test_run("hostile_collide/point_on_edge_distance", test_point_on_edge_distance);
+    test_run("hostile_collide/huge_radius_points", test_huge_radius_points);
 }

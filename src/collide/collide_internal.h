@@ -460,7 +460,10 @@ COPSE_INLINE bool cl_touch_point(const cl_shape *s, cl_kind kind, const float *p
         one[0] = p;
         return cl_convex_gjk(s, one, 1, cl_convex_grow(s, one, 1), ps, pp) == 0.0f;
     }
-    return cl_dist2_point(s, kind, p, ps) <= s->radius * s->radius;
+    {
+        const float d2 = cl_dist2_point(s, kind, p, ps), r2 = s->radius * s->radius;
+        return r2 <= FLT_MAX ? d2 <= r2 : geo_within(p, ps, s->radius, r2);
+    }
 }
 
 /* ---- distance queries ------------------------------------------------------------------------------ */

@@ -354,6 +354,24 @@ COPSE_INLINE float geo_dist_sq3(const float *a, const float *b)
     return geo_dot3(d, d);
 }
 
+/* |a - b| <= r, given r2 = r * r. Past r = 2^64 r2 is infinite, and so is every squared distance
+ * beyond 2^64: the differences are then compared scaled by 2^-64 (exact but for differences
+ * below 2^-85, nothing beside such a radius). A difference beyond FLT_MAX is infinite either
+ * way, farther than any r. Found by fuzz_octree_view: a capsule of radius 4e37 held points
+ * 3e38 away. */
+COPSE_INLINE bool geo_within(const float *a, const float *b, float r, float r2)
+{
+    float d[3];
+    if (r2 <= FLT_MAX)
+        return geo_dist_sq3(a, b) <= r2;
+    geo_sub3(d, a, b);
+    d[0] *= 0x1p-64f;
+    d[1] *= 0x1p-64f;
+    d[2] *= 0x1p-64f;
+    r *= 0x1p-64f;
+    return geo_dot3(d, d) <= r * r;
+}
+
 /* Closest point on triangle (a, b, c) to p, by Voronoi regions (Ericson, RTCD 5.1.5).
  * Degenerate triangles fall back to the closest of their three edges. Returns |p - out|^2. */
 float copse_geo_triangle_closest(float *out, const float *p, const float *a, const float *b, const float *c);

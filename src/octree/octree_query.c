@@ -20,6 +20,7 @@ typedef enum region_kind { REGION_BOX, REGION_SPHERE, REGION_CAPSULE } region_ki
 typedef struct region {
     float min[3], max[3]; /* box; for a capsule: the segment's box grown by the margin */
     float c[3], r2;       /* sphere */
+    float radius;         /* sphere, capsule (r2 its square) */
     float a[3], b[3];     /* capsule segment */
     geo_ray ray;          /* capsule: a to b, t in [0, 1] */
     float margin;         /* capsule: radius plus rounding slack, for node culling */
@@ -36,7 +37,8 @@ COPSE_INLINE unsigned region_vs_node(const region *q, region_kind kind, const co
     if (kind == REGION_SPHERE) {
         if (geo_box_dist_sq(q->c, n->min, n->max, 3) > q->r2)
             return 0;
-        return geo_box_far_dist_sq(q->c, n->min, n->max) <= q->r2 ? 2u : 1u;
+        /* wholly inside only while the squares are finite (geo_within) */
+        return q->r2 <= FLT_MAX && geo_box_far_dist_sq(q->c, n->min, n->max) <= q->r2 ? 2u : 1u;
     }
     {
         /* the segment against the node grown by the capsule's radius (and slack) */
@@ -58,11 +60,11 @@ COPSE_INLINE bool region_vs_point(const region *q, region_kind kind, const float
         return p[0] >= q->min[0] && p[0] <= q->max[0] && p[1] >= q->min[1] && p[1] <= q->max[1] &&
                p[2] >= q->min[2] && p[2] <= q->max[2];
     if (kind == REGION_SPHERE)
-        return geo_dist_sq3(p, q->c) <= q->r2;
+        return geo_within(p, q->c, q->radius, q->r2);
     {
         float s[3];
         geo_segment_closest(s, p, q->a, q->b);
-        return geo_dist_sq3(p, s) <= q->r2;
+        return geo_within(p, s, q->radius, q->r2);
     }
 }
 
@@ -169,6 +171,7 @@ static copse_status sphere_region(region *q, const copse_sphere *s)
     q->c[0] = s->center.x;
     q->c[1] = s->center.y;
     q->c[2] = s->center.z;
+    q->radius = s->radius;
     q->r2 = s->radius * s->radius;
     return COPSE_OK;
 }
@@ -195,6 +198,7 @@ static copse_status capsule_region(region *q, const copse_octree *t, const copse
     /* the point test rounds the closest point and the distance: a few ulps of the largest
      * coordinate involved; nodes are culled against a margin well beyond that */
     q->margin = cap->radius + mag * (64.0f * FLT_EPSILON);
+    q->radius = cap->radius;
     q->r2 = cap->radius * cap->radius;
     for (a = 0; a < 3; a++) {
         q->min[a] = geo_min(q->a[a], q->b[a]) - q->margin;
