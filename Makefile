@@ -192,7 +192,7 @@ X_COMMON  := $(BOARD_CFLAGS) -g -std=c99 $(WARN) $(FP_FLAGS) $(INC) -ffunction-s
 # "=": asked when a library object is compiled, after x-deps installed the compiler.
 X_CC_INCLUDE = $(shell $(X_CC) -print-file-name=include)
 X_LIBFLAGS = $(X_COMMON) $(X_OPT) -ffreestanding -nostdinc -isystem $(X_CC_INCLUDE)
-X_APPFLAGS := $(X_COMMON) $(X_APP_OPT) $(ARCH_APPFLAGS) -DCOPSE_BOARD_NAME=\"$(BOARD)\" \
+X_APPFLAGS := $(X_COMMON) $(X_APP_OPT) $(ARCH_APPFLAGS) $(BOARD_APPFLAGS) -DCOPSE_BOARD_NAME=\"$(BOARD)\" \
               -Iport/common -Iport/$(BOARD_ARCH)
 X_LDFLAGS := $(BOARD_CFLAGS) $(ARCH_LDFLAGS) -Wl,--gc-sections -Lboards/$(BOARD) \
              -Tport/$(BOARD_ARCH)/$(BOARD_ARCH).ld
