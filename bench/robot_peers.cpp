@@ -839,6 +839,122 @@ void walk_stats(Robot &R, World &W)
     }
 }
 
+/* --clearance G: an experiment for the next speed-up (no library code uses it yet). A self pair
+ * whose relative pose depends on one or two revolute joints could carry a bake-time table over
+ * those joints' G x G cells: a cell is "clear" when the meshes' distance at its centre exceeds
+ * how far any point of the child link can move within the cell (half a cell's angle times its
+ * reach from each joint) plus both paddings. Prints, per such pair, how many configurations
+ * land in a clear cell, of all and of those whose meshes are within 5 cm. */
+static float mesh_reach(const copse_bvh &t)
+{
+    float r = 0.0f;
+    uint32_t stride = t.mesh.vertex_stride ? t.mesh.vertex_stride : 12u;
+    for (uint32_t v = 0; v < t.mesh.vertex_count; v++) {
+        const float *p = (const float *)((const char *)t.mesh.positions + (size_t)v * stride);
+        r = std::max(r, std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]));
+    }
+    return r;
+}
+
+void clearance_stats(Robot &R, uint32_t G)
+{
+    const copse_robot *r = &R.plain.r;
+    std::vector<copse_pose> poses(R.links);
+    std::printf("%s, %u configurations, %u x %u cells a pair\n", R.name.c_str(), (unsigned)g_configs, (unsigned)G,
+                (unsigned)G);
+    for (uint32_t a = 0; a < R.links; a++) {
+        copse_bvh ta;
+        if (copse_robot_link_tree(r, a, &ta) != COPSE_OK || ta.prim_count == 0)
+            continue;
+        for (uint32_t b = a + 1; b < R.links; b++) {
+            copse_bvh tb;
+            if (copse_robot_allowed(r, a, b) || copse_robot_link_tree(r, b, &tb) != COPSE_OK || tb.prim_count == 0)
+                continue;
+            /* b's chain up to a: its movable joints (variables) and their reach */
+            std::vector<uint32_t> var;
+            std::vector<float> reach;
+            float tail = mesh_reach(tb);
+            uint32_t l = b;
+            bool ok = true;
+            while (l != a) {
+                copse_robot_link_info li;
+                copse_robot_joint_info ji;
+                copse_robot_link_info_get(r, l, &li);
+                if (li.parent_joint == COPSE_NONE) {
+                    ok = false;
+                    break;
+                }
+                copse_robot_joint_info_get(r, li.parent_joint, &ji);
+                if (ji.type != COPSE_JOINT_FIXED) {
+                    if (ji.type != COPSE_JOINT_REVOLUTE || ji.variable == COPSE_NONE) {
+                        ok = false;
+                        break;
+                    }
+                    var.push_back(ji.variable);
+                    reach.push_back(tail);
+                }
+                tail += std::sqrt(ji.origin.translation.x * ji.origin.translation.x +
+                                  ji.origin.translation.y * ji.origin.translation.y +
+                                  ji.origin.translation.z * ji.origin.translation.z);
+                l = ji.parent;
+            }
+            if (!ok || var.empty() || var.size() > 2)
+                continue;
+            copse_robot_link_info ia, ib;
+            copse_robot_link_info_get(r, a, &ia);
+            copse_robot_link_info_get(r, b, &ib);
+            std::vector<int8_t> table((size_t)G * G, -1);
+            uint32_t clear = 0, near = 0, near_clear = 0;
+            std::vector<float> qc(R.dof);
+            for (uint32_t c = 0; c < g_configs; c++) {
+                const float *q = R.q[c].data();
+                uint32_t cell[2] = { 0, 0 };
+                float bound = ia.padding + ib.padding + 1e-5f;
+                for (size_t k = 0; k < var.size(); k++) {
+                    float lo = R.lo[var[k]], hi = R.hi[var[k]], w = (hi - lo) / (float)G;
+                    cell[k] = std::min(G - 1u, (uint32_t)((q[var[k]] - lo) / w));
+                    bound += 0.5f * w * reach[k];
+                }
+                size_t key = (size_t)cell[0] * G + cell[1];
+                if (table[key] < 0) {
+                    qc.assign(q, q + R.dof);
+                    for (size_t k = 0; k < var.size(); k++) {
+                        float lo = R.lo[var[k]], hi = R.hi[var[k]], w = (hi - lo) / (float)G;
+                        qc[var[k]] = lo + ((float)cell[k] + 0.5f) * w;
+                    }
+                    copse_robot_fk(r, qc.data(), nullptr, poses.data());
+                    copse_pose inv, rel;
+                    copse_pose_invert(&inv, &poses[a]);
+                    copse_pose_compose(&rel, &inv, &poses[b]);
+                    copse_distance_query dq = {};
+                    dq.max_distance = bound;
+                    dq.first_within = true;
+                    copse_distance d;
+                    copse_distance_bvh_bvh(&tb, &rel, &ta, &dq, &d);
+                    table[key] = d.distance == FLT_MAX;
+                }
+                copse_pose inv, rel;
+                copse_pose_invert(&inv, &R.poses[c][a]);
+                copse_pose_compose(&rel, &inv, &R.poses[c][b]);
+                copse_distance_query dq = {};
+                dq.max_distance = 0.05f;
+                dq.first_within = true;
+                copse_distance d;
+                copse_distance_bvh_bvh(&tb, &rel, &ta, &dq, &d);
+                bool is_near = d.distance != FLT_MAX;
+                clear += table[key];
+                near += is_near;
+                near_clear += is_near && table[key];
+                if (table[key] && d.distance == 0.0f)
+                    die("clearance: a clear cell holds a touching configuration");
+            }
+            std::printf("  %2u-%-2u joints %zu: clear cell %5.1f%% of configurations; within 5 cm %5.1f%%, of those clear %5.1f%%\n",
+                        (unsigned)a, (unsigned)b, var.size(), 100.0 * clear / g_configs, 100.0 * near / g_configs,
+                        near ? 100.0 * near_clear / near : 0.0);
+        }
+    }
+}
+
 /* --pairs: how often each pair of links not allowed to touch touches over the configurations, and
  * whether it does at the middle of the limits (MoveIt Setup Assistant's "Always" and "Default"). */
 void pair_stats(Robot &R, World &W)
@@ -890,6 +1006,7 @@ int main(int argc, char **argv)
     std::string data = "../shared/data";
     std::vector<std::unique_ptr<Robot>> robots;
     bool quick = false, pairs = false, walks = false;
+    uint32_t clearance = 0;
     const char *profile = nullptr;
     for (int i = 1; i < argc; i++) {
         if (std::strcmp(argv[i], "--data") == 0 && i + 1 < argc)
@@ -902,6 +1019,8 @@ int main(int argc, char **argv)
             pairs = true;
         else if (std::strcmp(argv[i], "--walks") == 0)
             walks = true;
+        else if (std::strcmp(argv[i], "--clearance") == 0 && i + 1 < argc)
+            clearance = (uint32_t)std::atoi(argv[++i]);
         else if (std::strcmp(argv[i], "--configs") == 0 && i + 1 < argc)
             g_configs = (uint32_t)std::atoi(argv[++i]);
         else if (std::strcmp(argv[i], "--robot") == 0 && i + 3 < argc) {
@@ -911,7 +1030,7 @@ int main(int argc, char **argv)
             load_blob(robots.back()->plain, argv[i + 3]);
             i += 3;
         } else {
-            std::fprintf(stderr, "usage: robot_peers [--data DIR] [--quick] [--configs N] [--pairs] [--walks] [--profile collides|collides-noshapes|distances[-self|-world][-once]] "
+            std::fprintf(stderr, "usage: robot_peers [--data DIR] [--quick] [--configs N] [--pairs] [--walks] [--clearance G] [--profile collides|collides-noshapes|distances[-self|-world][-once]] "
                                  "--robot NAME SPHERES.bin PLAIN.bin [--robot ...]\n");
             return 2;
         }
@@ -982,6 +1101,11 @@ int main(int argc, char **argv)
     if (walks) {
         for (auto &R : robots)
             walk_stats(*R, W);
+        return 0;
+    }
+    if (clearance > 0) {
+        for (auto &R : robots)
+            clearance_stats(*R, clearance);
         return 0;
     }
     std::vector<Row> crow, drow;

@@ -72,9 +72,6 @@ void copse_geo_sincos(float angle, float *s, float *c)
 
 /* ---- checks --------------------------------------------------------------------------------- */
 
-/* (i + 1) % 3 and (i + 2) % 3 as next[i], next[i + 1]. */
-static const unsigned char k_next[4] = { 1, 2, 0, 1 };
-
 /* NaN and infinity make the sum NaN; finite values give exact zeros. */
 static bool all_finite(const float *v, unsigned n)
 {
@@ -92,23 +89,28 @@ static bool all_finite(const float *v, unsigned n)
  * rotation fails a comparison there; only then are the entries looked at one by one. */
 static copse_status rotation_check(const float m[3][3], copse_vec3 t)
 {
-    float tv[3], det = 0.0f;
-    bool ok;
-    unsigned i, j;
+    /* straight-line (the robot checks judge every link's pose a call): columns' dot products */
+    const float e00 = m[0][0] * m[0][0] + m[1][0] * m[1][0] + m[2][0] * m[2][0] - 1.0f;
+    const float e11 = m[0][1] * m[0][1] + m[1][1] * m[1][1] + m[2][1] * m[2][1] - 1.0f;
+    const float e22 = m[0][2] * m[0][2] + m[1][2] * m[1][2] + m[2][2] * m[2][2] - 1.0f;
+    const float e01 = m[0][0] * m[0][1] + m[1][0] * m[1][1] + m[2][0] * m[2][1];
+    const float e02 = m[0][0] * m[0][2] + m[1][0] * m[1][2] + m[2][0] * m[2][2];
+    const float e12 = m[0][1] * m[0][2] + m[1][1] * m[1][2] + m[2][1] * m[2][2];
+    const float det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) +
+                      m[0][1] * (m[1][2] * m[2][0] - m[1][0] * m[2][2]) +
+                      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    const float tsum = (t.x - t.x) + (t.y - t.y) + (t.z - t.z); /* NaN unless finite */
+    const float tol = COPSE_POSE_TOLERANCE;
+    float tv[3];
+    unsigned i;
+    /* a NaN fails its own comparison */
+    if ((copse_fabsf(e00) <= tol) & (copse_fabsf(e11) <= tol) & (copse_fabsf(e22) <= tol) &
+        (copse_fabsf(e01) <= tol) & (copse_fabsf(e02) <= tol) & (copse_fabsf(e12) <= tol) & (det > 0.0f) &
+        (tsum == 0.0f))
+        return COPSE_OK;
     tv[0] = t.x;
     tv[1] = t.y;
     tv[2] = t.z;
-    ok = all_finite(tv, 3u);
-    for (i = 0; i < 3u; i++) {
-        unsigned a = k_next[i], b = k_next[i + 1u];
-        for (j = i; j < 3u; j++) {
-            float e = m[0][i] * m[0][j] + m[1][i] * m[1][j] + m[2][i] * m[2][j] - (i == j ? 1.0f : 0.0f);
-            ok = ok & (copse_fabsf(e) <= COPSE_POSE_TOLERANCE);
-        }
-        det += m[0][i] * (m[1][a] * m[2][b] - m[1][b] * m[2][a]);
-    }
-    if (ok & (det > 0.0f))
-        return COPSE_OK;
     for (i = 0; i < 3u; i++)
         if (!all_finite(m[i], 3u))
             return COPSE_ERR_NONFINITE;
